@@ -1,0 +1,380 @@
+/* gpuact.h - v0.1.0 - accurate activation functions for C and CUDA
+   GELU (erf, tanh and sigmoid forms), ELU, SELU, SiLU and the fused
+   swish -> /2 -> clamp -> tanh -> clamp chain, forward and backward.
+
+   DO THIS in exactly one C, C++ or CUDA file:
+       #define GPUACT_IMPLEMENTATION
+       #include "gpuact.h"
+   and include "gpuact.h" without the define everywhere else. gpuact.h
+   includes gpuact_kernels.cuh (the scalar math core); single_include/gpuact.h
+   is both files in one, for projects that want to copy a single file.
+   CUDA code that only wants the device functions includes
+   gpuact_kernels.cuh alone.
+
+   QUICK START (host arrays)
+       float x[4] = {-6, -1, 0, 2}, y[4];
+       gpuact_status s = gpuact_forward_host(GPUACT_OP_GELU_ERF, GPUACT_F32, NULL, x, y, 4);
+       if (s != GPUACT_SUCCESS) fprintf(stderr, "%s\n", gpuact_status_string(s));
+   or one value: float g = gpuact_gelu_erf(-6.0f);   (-5.9205e-09, not 0)
+
+   THE FUNCTIONS (f, and f' = the derivative used by backward: dx = dy f'(x))
+     GPUACT_OP_GELU_ERF      x Phi(x) = x erfc(-x/sqrt2)/2        (torch GELU())
+     GPUACT_OP_GELU_TANH     0.5 x (1 + tanh(sqrt(2/pi)(x + 0.044715 x^3)))
+                                                                  (torch GELU('tanh'))
+     GPUACT_OP_GELU_SIGMOID  x sigmoid(1.702 x)                   ("quick GELU")
+     GPUACT_OP_ELU           x > 0 ? x : alpha expm1(x)           (alpha: any finite)
+     GPUACT_OP_SELU          lambda (x > 0 ? x : alpha expm1(x)), torch's constants
+     GPUACT_OP_SILU          x sigmoid(x)
+     GPUACT_OP_SWISH_TANH    clamp(tanh(clamp(silu(x) s, lo, hi)), lo, hi)
+                                                                  (s = 1/2, [-1, 1] by default)
+   Kinks follow PyTorch: elu/selu take the x <= 0 branch at 0; a clamp
+   passes the gradient where lo <= value <= hi (inclusive).
+
+   SPECIAL VALUES (every function, every format, forward and backward)
+     NaN in x or dy           -> NaN (canonical quiet NaN: 0x7fc00000, 0x7e00, 0x7fc0)
+     gelu*, silu at -inf      -> -0, f' = -0 (the derivative approaches 0 from below)
+     gelu*, silu at +inf      -> +inf, f' = 1
+     elu(-inf) = -alpha, f' = alpha * (+0);  elu(+inf) = +inf, f' = 1
+     selu(-inf) = -lambda alpha, f' = +0;   selu(+inf) = +inf, f' = lambda
+     swish_tanh at +-inf      -> w = lim silu(x) s, then clamp/tanh/clamp as usual
+     f(-0) = -0, f(+0) = +0 (IEEE sign of alpha * expm1(+-0) for elu)
+     subnormal inputs and outputs are exact: nothing is flushed to zero;
+     no intermediate overflows anywhere in the finite range (x^3 is never
+     formed beyond |x| = 11), so gelu_tanh'(1e30) = 1, not NaN.
+
+   ACCURACY (accurate mode, the only mode of this version)
+     Each result is computed in double-float (about 2^-36 relative or
+     better) and rounded once to the output format. Measured against MPFR:
+     fp32 f and f' within 0.5x ULP (bars: 1 and 2 ULP), fp16 and bf16 f
+     correctly rounded for all 65536 inputs. docs/ACCURACY.md has the tables.
+
+   ONE MATH CORE
+     The same source gives bit-identical results on the host (gcc, clang, C
+     and C++, any -ffp-contract) and on the GPU (nvcc). It uses fp32 only
+     (fma, IEEE division), no libm or CUDA transcendental.
+
+   CONFIGURATION MACROS
+     GPUACT_IMPLEMENTATION    emit the function bodies in this translation unit
+     GPUACT_STATIC            make the API functions static (private copy per TU)
+     GPUACT_DEF               override the linkage of the API functions
+     GPUACT_ALLOW_FAST_MATH   build even under -ffast-math (results then unspecified)
+
+   BUILD FLAGS THAT BREAK EXACTNESS (docs/BUILD_FLAGS.md)
+     -ffast-math, -Ofast, -ffinite-math-only: refused with #error.
+     x87 arithmetic (FLT_EVAL_METHOD != 0): refused with #error.
+     FTZ/DAZ or a rounding mode other than to-nearest set at run time: the
+     host entry points return GPUACT_ERROR_FP_ENVIRONMENT.
+
+   CHANGELOG
+     0.1.0 (2026-11)  math core, host entry points, fp32/fp16/bf16.
+
+   LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
+*/
+#ifndef GPUACT_H
+#define GPUACT_H
+
+#include <stddef.h>
+#include "gpuact_kernels.cuh"
+
+#ifndef GPUACT_DEF
+#ifdef GPUACT_STATIC
+#define GPUACT_DEF static
+#else
+#define GPUACT_DEF extern
+#endif
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every entry point returns one of these; none prints or exits. On an
+   error nothing is written. gpuact_status_string() names each one. */
+typedef enum gpuact_status {
+    GPUACT_SUCCESS = 0,
+    GPUACT_ERROR_NULL_POINTER = 1,     /* a required pointer is NULL and n > 0 */
+    GPUACT_ERROR_INVALID_OP = 2,       /* op is not a gpuact_op */
+    GPUACT_ERROR_INVALID_DTYPE = 3,    /* dtype is not a gpuact_dtype */
+    GPUACT_ERROR_INVALID_PARAMS = 4,   /* NaN/inf alpha or scale, NaN bound, lo > hi, unknown set bits */
+    GPUACT_ERROR_OVERLAP = 5,          /* an output partially overlaps an input or another output */
+    GPUACT_ERROR_UNSUPPORTED = 6,      /* backward-from-output for an op other than elu/selu, or elu alpha < 0 there */
+    GPUACT_ERROR_FP_ENVIRONMENT = 7    /* host FTZ/DAZ or a non-nearest rounding mode is active */
+} gpuact_status;
+
+/* Optional parameters. Zero-initialise and set only what you change:
+       gpuact_params p = {0};  p.set = GPUACT_SET_ALPHA;  p.alpha = 0.5f;
+   A field is read only when its bit is in `set`; otherwise its default is
+   used. A NULL gpuact_params* means all defaults. */
+#define GPUACT_SET_ALPHA 0x1u /* alpha: ELU's alpha, default 1.0, any finite value */
+#define GPUACT_SET_SCALE 0x2u /* scale: swish_tanh's s, default 0.5, any finite value */
+#define GPUACT_SET_LO 0x4u    /* lo: swish_tanh's lower clamp bound, default -1 (may be -inf) */
+#define GPUACT_SET_HI 0x8u    /* hi: swish_tanh's upper clamp bound, default +1 (may be +inf) */
+typedef struct gpuact_params {
+    unsigned set;
+    float alpha;
+    float scale;
+    float lo, hi;
+} gpuact_params;
+
+GPUACT_DEF const char *gpuact_status_string(gpuact_status status);
+
+/* Checks op and p and fills the resolved parameters used by the scalar
+   functions of gpuact_kernels.cuh (for your own kernels). */
+GPUACT_DEF gpuact_status gpuact_resolve(gpuact_op op, const gpuact_params *p, gpuact_cfg *out);
+
+/* Host arrays. x, y, dy, dx point to n elements of dtype (float, or the
+   uint16_t bit patterns of binary16 / bfloat16), any alignment. An output
+   may be the very same array as an input (in place); any other overlap is
+   GPUACT_ERROR_OVERLAP. n = 0 succeeds without touching the pointers.
+   Results are bit-identical to the scalar functions. */
+GPUACT_DEF gpuact_status gpuact_forward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                             const void *x, void *y, size_t n);
+/* d[i] = f'(x[i]) */
+GPUACT_DEF gpuact_status gpuact_grad_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                          const void *x, void *d, size_t n);
+/* dx[i] = dy[i] f'(x[i]), rounded once */
+GPUACT_DEF gpuact_status gpuact_backward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                              const void *x, const void *dy, void *dx, size_t n);
+/* y = f(x) and dx = dy f'(x) in one pass (recomputation in backward) */
+GPUACT_DEF gpuact_status gpuact_forward_backward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                                      const void *x, const void *dy, void *y, void *dx, size_t n);
+/* elu/selu only: dx from the forward output y (PyTorch's in-place form),
+   dx = dy (y + alpha lambda) where y <= 0, dy lambda elsewhere; needs alpha >= 0. */
+GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                                          const void *y, const void *dy, void *dx, size_t n);
+
+/* GPUACT_SUCCESS if the calling thread's floating-point environment gives
+   the documented results: round to nearest, no FTZ, no DAZ. */
+GPUACT_DEF gpuact_status gpuact_check_host_fp_environment(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GPUACT_H */
+
+/* ======================================================================== */
+#ifdef GPUACT_IMPLEMENTATION
+#ifndef GPUACT__IMPLEMENTED
+#define GPUACT__IMPLEMENTED
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+GPUACT_DEF const char *gpuact_status_string(gpuact_status status) {
+    switch (status) {
+    case GPUACT_SUCCESS: return "success";
+    case GPUACT_ERROR_NULL_POINTER: return "a required pointer is NULL";
+    case GPUACT_ERROR_INVALID_OP: return "unknown operation";
+    case GPUACT_ERROR_INVALID_DTYPE: return "unknown element type";
+    case GPUACT_ERROR_INVALID_PARAMS: return "invalid parameters (NaN/inf alpha or scale, NaN bound, lo > hi, or unknown flags)";
+    case GPUACT_ERROR_OVERLAP: return "an output partially overlaps another array";
+    case GPUACT_ERROR_UNSUPPORTED: return "operation not supported for this entry point";
+    case GPUACT_ERROR_FP_ENVIRONMENT: return "host floating-point environment is not round-to-nearest without FTZ/DAZ";
+    }
+    return "unknown status";
+}
+
+GPUACT_DEF gpuact_status gpuact_resolve(gpuact_op op, const gpuact_params *p, gpuact_cfg *out) {
+    gpuact_cfg c = gpuact_cfg_default();
+    if ((int)op < 1 || (int)op > GPUACT_OP_COUNT) return GPUACT_ERROR_INVALID_OP;
+    if (p) {
+        if (p->set & ~(GPUACT_SET_ALPHA | GPUACT_SET_SCALE | GPUACT_SET_LO | GPUACT_SET_HI)) return GPUACT_ERROR_INVALID_PARAMS;
+        if (p->set & GPUACT_SET_ALPHA) c.alpha = p->alpha;
+        if (p->set & GPUACT_SET_SCALE) c.scale = p->scale;
+        if (p->set & GPUACT_SET_LO) c.lo = p->lo;
+        if (p->set & GPUACT_SET_HI) c.hi = p->hi;
+    }
+    if (!gpuact__isfinite(c.alpha) || !gpuact__isfinite(c.scale)) return GPUACT_ERROR_INVALID_PARAMS;
+    if (gpuact__isnan(c.lo) || gpuact__isnan(c.hi) || c.lo > c.hi) return GPUACT_ERROR_INVALID_PARAMS;
+    if (out) *out = c;
+    return GPUACT_SUCCESS;
+}
+
+GPUACT_DEF gpuact_status gpuact_check_host_fp_environment(void) {
+    /* volatile: evaluated at run time, in the caller's environment */
+    volatile float tiny = 1.17549435e-38f, sub = 1.40129846e-45f, half = 0.5f, two = 2.0f;
+    volatile float one = 1.0f, e = 8.94069672e-08f; /* 1.5 * 2^-24 */
+    if (tiny * half == 0.0f) return GPUACT_ERROR_FP_ENVIRONMENT;  /* FTZ */
+    if (sub * two == 0.0f) return GPUACT_ERROR_FP_ENVIRONMENT;    /* DAZ */
+    if (one + e != 1.00000012f || -one - e != -1.00000012f) return GPUACT_ERROR_FP_ENVIRONMENT; /* rounding */
+    return GPUACT_SUCCESS;
+}
+
+static size_t gpuact__elem_size(gpuact_dtype t) { return t == GPUACT_F32 ? 4u : 2u; }
+
+/* 1 if [a, a + n) and [b, b + n) share a byte but do not start at the same place */
+static int gpuact__bad_overlap(const void *a, const void *b, size_t bytes) {
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    if (x == y) return 0;
+    return x < y ? y - x < bytes : x - y < bytes;
+}
+static int gpuact__same(const void *a, const void *b) { return (uintptr_t)a == (uintptr_t)b; }
+
+static gpuact_status gpuact__check(gpuact_op op, gpuact_dtype t, const gpuact_params *p, gpuact_cfg *c,
+                                   const void *in0, const void *in1, void *out0, void *out1, size_t n) {
+    gpuact_status s = gpuact_resolve(op, p, c);
+    if (s != GPUACT_SUCCESS) return s;
+    if ((int)t < 1 || (int)t > 3) return GPUACT_ERROR_INVALID_DTYPE;
+    if (n == 0) return GPUACT_SUCCESS;
+    if (!in0 || !out0) return GPUACT_ERROR_NULL_POINTER; /* in1/out1: checked by the caller */
+    if (n > (size_t)-1 / gpuact__elem_size(t)) return GPUACT_ERROR_OVERLAP; /* wraps the address space */
+    {
+        size_t bytes = n * gpuact__elem_size(t);
+        const void *ins[2];
+        void *outs[2];
+        int i, j;
+        ins[0] = in0; ins[1] = in1; outs[0] = out0; outs[1] = out1;
+        for (j = 0; j < 2; j++) {
+            if (!outs[j]) continue;
+            for (i = 0; i < 2; i++)
+                if (ins[i] && gpuact__bad_overlap(ins[i], outs[j], bytes)) return GPUACT_ERROR_OVERLAP;
+        }
+        if (outs[1] && (gpuact__same(outs[0], outs[1]) || gpuact__bad_overlap(outs[0], outs[1], bytes)))
+            return GPUACT_ERROR_OVERLAP;
+    }
+    return gpuact_check_host_fp_environment();
+}
+
+/* element access at any alignment */
+static float gpuact__load(gpuact_dtype t, const void *p, size_t i) {
+    const unsigned char *b = (const unsigned char *)p;
+    if (t == GPUACT_F32) { float f; memcpy(&f, b + 4 * i, 4); return f; }
+    {
+        uint16_t h;
+        memcpy(&h, b + 2 * i, 2);
+        return t == GPUACT_F16 ? gpuact_f16_to_f32(h) : gpuact_bf16_to_f32(h);
+    }
+}
+static int gpuact__fmt(gpuact_dtype t) {
+    return t == GPUACT_F32 ? GPUACT__FMT_F32 : (t == GPUACT_F16 ? GPUACT__FMT_F16 : GPUACT__FMT_BF16);
+}
+/* v is already rounded to t's format */
+static void gpuact__store(gpuact_dtype t, void *p, size_t i, float v) {
+    unsigned char *b = (unsigned char *)p;
+    if (t == GPUACT_F32) { memcpy(b + 4 * i, &v, 4); return; }
+    {
+        uint16_t h = t == GPUACT_F16 ? gpuact__f32_to_f16_exact(v) : gpuact__f32_to_bf16_exact(v);
+        memcpy(b + 2 * i, &h, 2);
+    }
+}
+
+GPUACT_DEF gpuact_status gpuact_forward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                             const void *x, void *y, size_t n) {
+    gpuact_cfg c;
+    size_t i;
+    gpuact_status s = gpuact__check(op, dtype, p, &c, x, NULL, y, NULL, n);
+    if (s != GPUACT_SUCCESS || n == 0) return s;
+    for (i = 0; i < n; i++)
+        gpuact__store(dtype, y, i, gpuact__round(gpuact__forward_xf((int)op, gpuact__load(dtype, x, i), &c), gpuact__fmt(dtype)));
+    return GPUACT_SUCCESS;
+}
+
+GPUACT_DEF gpuact_status gpuact_grad_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                          const void *x, void *d, size_t n) {
+    gpuact_cfg c;
+    size_t i;
+    gpuact_status s = gpuact__check(op, dtype, p, &c, x, NULL, d, NULL, n);
+    if (s != GPUACT_SUCCESS || n == 0) return s;
+    for (i = 0; i < n; i++)
+        gpuact__store(dtype, d, i, gpuact__round(gpuact__grad_xf((int)op, gpuact__load(dtype, x, i), &c), gpuact__fmt(dtype)));
+    return GPUACT_SUCCESS;
+}
+
+GPUACT_DEF gpuact_status gpuact_backward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                              const void *x, const void *dy, void *dx, size_t n) {
+    gpuact_cfg c;
+    size_t i;
+    gpuact_status s = gpuact__check(op, dtype, p, &c, x, dy, dx, NULL, n);
+    if (s != GPUACT_SUCCESS || n == 0) return s;
+    if (!dy) return GPUACT_ERROR_NULL_POINTER;
+    for (i = 0; i < n; i++) {
+        float xi = gpuact__load(dtype, x, i), g = gpuact__load(dtype, dy, i);
+        gpuact__store(dtype, dx, i, gpuact__bwd_fmt((int)op, xi, g, &c, gpuact__fmt(dtype)));
+    }
+    return GPUACT_SUCCESS;
+}
+
+GPUACT_DEF gpuact_status gpuact_forward_backward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                                      const void *x, const void *dy, void *y, void *dx, size_t n) {
+    gpuact_cfg c;
+    size_t i;
+    gpuact_status s;
+    if (n > 0 && (!dy || !dx)) return GPUACT_ERROR_NULL_POINTER;
+    s = gpuact__check(op, dtype, p, &c, x, dy, y, dx, n);
+    if (s != GPUACT_SUCCESS || n == 0) return s;
+    for (i = 0; i < n; i++) {
+        int fmt = gpuact__fmt(dtype);
+        float xi = gpuact__load(dtype, x, i), g = gpuact__load(dtype, dy, i);
+        float yi = gpuact__round(gpuact__forward_xf((int)op, xi, &c), fmt);
+        float di = gpuact__bwd_fmt((int)op, xi, g, &c, fmt);
+        gpuact__store(dtype, y, i, yi);
+        gpuact__store(dtype, dx, i, di);
+    }
+    return GPUACT_SUCCESS;
+}
+
+GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                                          const void *y, const void *dy, void *dx, size_t n) {
+    gpuact_cfg c;
+    size_t i;
+    gpuact_status s = gpuact__check(op, dtype, p, &c, y, dy, dx, NULL, n);
+    if (s != GPUACT_SUCCESS) return s;
+    if (op != GPUACT_OP_ELU && op != GPUACT_OP_SELU) return GPUACT_ERROR_UNSUPPORTED;
+    if (op == GPUACT_OP_ELU && c.alpha < 0.0f) return GPUACT_ERROR_UNSUPPORTED;
+    if (n == 0) return GPUACT_SUCCESS;
+    if (!dy) return GPUACT_ERROR_NULL_POINTER;
+    for (i = 0; i < n; i++) {
+        float yi = gpuact__load(dtype, y, i), g = gpuact__load(dtype, dy, i);
+        gpuact__store(dtype, dx, i, gpuact__bwd_out_fmt((int)op, yi, g, &c, gpuact__fmt(dtype)));
+    }
+    return GPUACT_SUCCESS;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GPUACT__IMPLEMENTED */
+#endif /* GPUACT_IMPLEMENTATION */
+
+/*
+------------------------------------------------------------------------------
+This software is available under 2 licenses -- choose whichever you prefer.
+------------------------------------------------------------------------------
+ALTERNATIVE A - MIT License
+Copyright (c) 2026 the gpuact authors
+Permission is hereby granted, free of charge, to any person obtaining a copy of
+this software and associated documentation files (the "Software"), to deal in
+the Software without restriction, including without limitation the rights to
+use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies
+of the Software, and to permit persons to whom the Software is furnished to do
+so, subject to the following conditions:
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+------------------------------------------------------------------------------
+ALTERNATIVE B - Public Domain (www.unlicense.org)
+This is free and unencumbered software released into the public domain.
+Anyone is free to copy, modify, publish, use, compile, sell, or distribute this
+software, either in source code form or as a compiled binary, for any purpose,
+commercial or non-commercial, and by any means.
+In jurisdictions that recognize copyright laws, the author or authors of this
+software dedicate any and all copyright interest in the software to the public
+domain. We make this dedication for the benefit of the public at large and to
+the detriment of our heirs and successors. We intend this dedication to be an
+overt act of relinquishment in perpetuity of all present and future rights to
+this software under copyright law.
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN
+ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION
+WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+------------------------------------------------------------------------------
+*/

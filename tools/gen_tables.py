@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Generates the constant tables of gpuact_kernels.cuh (the block between
+"BEGIN GENERATED" and "END GENERATED") with mpmath at 80 digits.
+
+    python3 tools/gen_tables.py > /tmp/tables.h      # print the block
+    python3 tools/gen_tables.py --check gpuact_kernels.cuh   # exit 1 if stale
+
+Every float is printed as its exact bit pattern (uint32) so no compiler
+rounds a decimal literal differently. A value v is split as
+hi = RN32(v), lo = RN32(v - hi) (and ll = RN32(v - hi - lo) where noted).
+"""
+import struct, sys
+from mpmath import mp, mpf, sqrt, pi, exp, erfc, erf, log, findroot, diff, taylor, npdf, ncdf
+
+mp.dps = 80
+
+def f32(v):
+    """Round an mpf to binary32 (nearest-even), return (python float, bits)."""
+    d = float(v)                      # nearest double (mpmath rounds correctly)
+    b = struct.unpack('<I', struct.pack('<f', d))[0]   # double -> float (RN)
+    # float(v) then to float32 can double-round; fix by checking neighbours
+    best = None
+    for cand in (b - 1, b, b + 1):
+        if cand < 0:
+            continue
+        fv = struct.unpack('<f', struct.pack('<I', cand & 0xffffffff))[0]
+        err = abs(mpf(fv) - v)
+        if best is None or err < best[0] or (err == best[0] and (cand & 1) == 0):
+            best = (err, cand, fv)
+    return best[2], best[1]
+
+def split(v, parts=2):
+    out = []
+    r = mpf(v)
+    for _ in range(parts):
+        f, b = f32(r)
+        out.append(b)
+        r = r - mpf(f)
+    return out
+
+def hexs(bits):
+    return ", ".join("0x%08xu" % b for b in bits)
+
+lines = []
+def emit(s=""):
+    lines.append(s)
+
+# ---- scalar constants (hi, lo[, ll]) -------------------------------------
+consts = [
+    ("INV_SQRT2", 1 / sqrt(2), 2, "1/sqrt(2)"),
+    ("INV_SQRT2PI", 1 / sqrt(2 * pi), 2, "1/sqrt(2 pi)"),
+    ("GT_K1", 2 * sqrt(2 / pi), 2, "2 sqrt(2/pi): 2u = x (K1 + K3 x^2)"),
+    ("GT_K3", 2 * mpf('0.044715') * sqrt(2 / pi), 2, "2 * 0.044715 * sqrt(2/pi)"),
+    ("GT_3K3", 6 * mpf('0.044715') * sqrt(2 / pi), 2, "3 * GT_K3: d(2u)/dx = K1 + 3 K3 x^2"),
+    ("GS_K", mpf('1.702'), 2, "1.702 (gelu_sigmoid)"),
+    ("SELU_L", mpf('1.0507009873554804934193349852946'), 2, "SELU lambda"),
+    ("SELU_LA", mpf('1.0507009873554804934193349852946') * mpf('1.6732632423543772848170429916717'), 2, "SELU lambda*alpha"),
+    ("LN2_64", log(2) / 64, 2, "ln(2)/64 (Cody-Waite split)"),
+]
+emit("/* scalar constants, as bit patterns: NAME[0] + NAME[1] (+ NAME[2]) */")
+for name, v, parts, what in consts:
+    bits = split(v, parts)
+    emit("#define GPUACT__C_%s_H 0x%08xu /* %s */" % (name, bits[0], what))
+    emit("#define GPUACT__C_%s_L 0x%08xu" % (name, bits[1]))
+f, b = f32(64 / log(2))
+emit("#define GPUACT__C_64_LN2 0x%08xu /* 64/ln(2), rounded */" % b)
+emit()
+
+# ---- 2^(j/64), j = 0..63, as hi/lo pairs ----------------------------------
+emit("/* 2^(j/64) for j = 0..63: {hi, lo} pairs */")
+emit("#define GPUACT__EXP2_TABLE { \\")
+for j in range(64):
+    emit("    %s, \\" % hexs(split(mpf(2) ** (mpf(j) / 64), 2)))
+emit("}")
+emit()
+
+# ---- R(a) = exp(a^2) erfc(a): Taylor coefficients at c_i = i/8 ------------
+# R' = 2aR - 2/sqrt(pi)  =>  (n+1) r_{n+1} = 2c r_n + 2 r_{n-1} - (2/sqrt(pi))[n=0]
+NI = 85          # centres 0, 1/8, ..., 84/8 = 10.5; each covers [c - 1/16, c + 1/16)
+ND = 11          # r0..r10; |r_n (1/16)^n / r0| < 2^-47 for n >= 11
+emit("/* R(a) = exp(a^2) erfc(a) = sum_n r_n (a - c)^n at c = i/8, i = 0..%d." % (NI - 1))
+emit("   Per centre 16 floats: r0 hi,lo  r1 hi,lo  r2 hi,lo  r3..r10  (pad 2). */")
+emit("#define GPUACT__ERFC_NI %d" % NI)
+emit("#define GPUACT__ERFC_TABLE { \\")
+for i in range(NI):
+    c = mpf(i) / 8
+    r = [exp(c * c) * erfc(c)]
+    r.append(2 * c * r[0] - 2 / sqrt(pi))
+    for n in range(1, ND):
+        r.append((2 * c * r[n] + 2 * r[n - 1]) / (n + 1))
+    bits = split(r[0]) + split(r[1]) + split(r[2]) + [f32(r[n])[1] for n in range(3, ND)]
+    bits += [0, 0]
+    emit("    %s, \\" % hexs(bits))
+emit("}")
+emit()
+
+# ---- Taylor expansions of f' about its negative zero x0 -------------------
+def silu(x): return x / (1 + exp(-x))
+def gelu_erf(x): return x * ncdf(x)
+def gelu_tanh(x): return x / (1 + exp(-2 * sqrt(2 / pi) * (x + mpf('0.044715') * x ** 3)))
+def gelu_sig(x): return x / (1 + exp(-mpf('1.702') * x))
+NT = 7
+for name, fn, guess in (("GELU_ERF", gelu_erf, -0.75), ("GELU_TANH", gelu_tanh, -0.75),
+                        ("GELU_SIG", gelu_sig, -0.75), ("SILU", silu, -1.28)):
+    d1 = lambda x: diff(fn, x, 1)
+    x0 = findroot(d1, mpf(guess), tol=mpf(10) ** -70)
+    # coefficients of f'(x0 + d) = sum_{n>=1} c_n d^n  (c_n = f^(n+1)(x0)/n!)
+    cs = taylor(d1, x0, NT)
+    x0b = split(x0, 3)
+    emit("/* %s: f'(x0) = 0 at x0 = %s; x0 hi,lo,ll  c1 hi,lo  c2..c%d of f'(x0+d) = sum c_n d^n */" % (name.lower(), mp.nstr(x0, 30), NT))
+    c1 = split(cs[1])
+    rest = [f32(cs[n])[1] for n in range(2, NT + 1)]
+    vals = x0b + c1 + rest
+    emit("#define GPUACT__Z_%s %s" % (name, ", ".join("GPUACT__K(0x%08xu)" % b for b in vals)))
+emit()
+
+text = "\n".join(lines) + "\n"
+if len(sys.argv) == 3 and sys.argv[1] == "--check":
+    src = open(sys.argv[2]).read()
+    a = src.index("/* BEGIN GENERATED by tools/gen_tables.py */\n") + len("/* BEGIN GENERATED by tools/gen_tables.py */\n")
+    b = src.index("/* END GENERATED */")
+    if src[a:b] != text:
+        print("generated tables in %s are stale: run tools/gen_tables.py" % sys.argv[2])
+        sys.exit(1)
+    print("tables up to date")
+else:
+    sys.stdout.write(text)
