@@ -78,7 +78,11 @@
 
 #ifndef GPUACT_DEF
 #ifdef GPUACT_STATIC
+#if defined(__GNUC__) || defined(__clang__)
+#define GPUACT_DEF static __attribute__((unused))
+#else
 #define GPUACT_DEF static
+#endif
 #else
 #define GPUACT_DEF extern
 #endif
@@ -98,7 +102,9 @@ typedef enum gpuact_status {
     GPUACT_ERROR_INVALID_PARAMS = 4,   /* NaN/inf alpha or scale, NaN bound, lo > hi, unknown set bits */
     GPUACT_ERROR_OVERLAP = 5,          /* an output partially overlaps an input or another output */
     GPUACT_ERROR_UNSUPPORTED = 6,      /* backward-from-output for an op other than elu/selu, or elu alpha < 0 there */
-    GPUACT_ERROR_FP_ENVIRONMENT = 7    /* host FTZ/DAZ or a non-nearest rounding mode is active */
+    GPUACT_ERROR_FP_ENVIRONMENT = 7,   /* host FTZ/DAZ, a non-nearest rounding mode, or reassociating compile flags */
+    GPUACT_ERROR_NOT_DEVICE_POINTER = 8, /* *_device: a pointer is not device or managed memory of the current device */
+    GPUACT_ERROR_CUDA = 9              /* *_device: a CUDA runtime call or the kernel launch failed */
 } gpuact_status;
 
 /* Optional parameters. Zero-initialise and set only what you change:
@@ -150,6 +156,54 @@ GPUACT_DEF gpuact_status gpuact_check_host_fp_environment(void);
 #ifdef __cplusplus
 }
 #endif
+
+/* ---------------------------------------------------------------------------
+   CUDA device entry points (declarations)
+   Declared in CUDA code, and in C or C++ code compiled with -DGPUACT_CUDA
+   that links against a .cu file holding the implementation (the .cu defines
+   GPUACT_IMPLEMENTATION; the bodies need nvcc).
+       gpuact_forward_device(GPUACT_OP_GELU_ERF, GPUACT_F32, NULL, d_x, d_y, n, stream);
+   The same functions, arguments, checks and statuses as the *_host entry
+   points, on device arrays, plus a stream; results are bit-identical to the
+   host entry points. Stream-ordered: each call checks its arguments, then
+   enqueues one kernel on `stream` and returns; it never synchronizes,
+   allocates or prints, and may be captured into a CUDA graph.
+   n = 0 succeeds without any CUDA call. The host floating-point environment
+   does not matter here (no GPUACT_ERROR_FP_ENVIRONMENT). Every non-NULL
+   pointer must be device memory of the current device, or managed memory
+   (else GPUACT_ERROR_NOT_DEVICE_POINTER: plain host memory, pinned host
+   memory, another device's memory); a failing CUDA call or launch gives
+   GPUACT_ERROR_CUDA (its non-sticky error is cleared). Any alignment; 16-byte
+   vector access when all the call's pointers share their offset modulo 16.
+   ------------------------------------------------------------------------ */
+#if defined(__CUDACC__) || defined(GPUACT_CUDA)
+#include <cuda_runtime_api.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+GPUACT_DEF gpuact_status gpuact_forward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                               const void *x, void *y, size_t n, cudaStream_t stream);
+/* d[i] = f'(x[i]) */
+GPUACT_DEF gpuact_status gpuact_grad_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                            const void *x, void *d, size_t n, cudaStream_t stream);
+/* dx[i] = dy[i] f'(x[i]), rounded once */
+GPUACT_DEF gpuact_status gpuact_backward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                                const void *x, const void *dy, void *dx, size_t n,
+                                                cudaStream_t stream);
+/* y = f(x) and dx = dy f'(x) in one pass */
+GPUACT_DEF gpuact_status gpuact_forward_backward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                                        const void *x, const void *dy, void *y, void *dx, size_t n,
+                                                        cudaStream_t stream);
+/* elu/selu only: dx from the forward output y */
+GPUACT_DEF gpuact_status gpuact_backward_from_output_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                                            const void *y, const void *dy, void *dx, size_t n,
+                                                            cudaStream_t stream);
+#ifdef __cplusplus
+}
+#endif
+#endif /* __CUDACC__ || GPUACT_CUDA */
+/* ---------------------- end of the device declarations ------------------- */
+
 #endif /* GPUACT_H */
 
 /* ======================================================================== */
@@ -171,6 +225,8 @@ GPUACT_DEF const char *gpuact_status_string(gpuact_status status) {
     case GPUACT_ERROR_OVERLAP: return "an output partially overlaps another array";
     case GPUACT_ERROR_UNSUPPORTED: return "operation not supported for this entry point";
     case GPUACT_ERROR_FP_ENVIRONMENT: return "host floating-point environment is not round-to-nearest without FTZ/DAZ";
+    case GPUACT_ERROR_NOT_DEVICE_POINTER: return "a pointer is not device or managed memory of the current CUDA device";
+    case GPUACT_ERROR_CUDA: return "a CUDA runtime call or kernel launch failed";
     }
     return "unknown status";
 }
@@ -198,6 +254,10 @@ GPUACT_DEF gpuact_status gpuact_check_host_fp_environment(void) {
     if (tiny * half == 0.0f) return GPUACT_ERROR_FP_ENVIRONMENT;  /* FTZ */
     if (sub * two == 0.0f) return GPUACT_ERROR_FP_ENVIRONMENT;    /* DAZ */
     if (one + e != 1.00000012f || -one - e != -1.00000012f) return GPUACT_ERROR_FP_ENVIRONMENT; /* rounding */
+    {   /* compiled with reassociation (clang -fassociative-math has no macro), the error term vanishes */
+        gpuact__df s = gpuact__fast2sum(one, e);
+        if (s.l == 0.0f) return GPUACT_ERROR_FP_ENVIRONMENT;
+    }
     return GPUACT_SUCCESS;
 }
 
@@ -336,6 +396,147 @@ GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_d
 #endif
 #endif /* GPUACT__IMPLEMENTED */
 #endif /* GPUACT_IMPLEMENTATION */
+
+/* ---------------------------------------------------------------------------
+   CUDA device entry points (implementation). Compiled only by nvcc, in the
+   translation unit that defines GPUACT_IMPLEMENTATION; the kernels are in
+   the "CUDA kernels" section of gpuact_kernels.cuh.
+   ------------------------------------------------------------------------ */
+#if defined(GPUACT_IMPLEMENTATION) && defined(__CUDACC__)
+#ifndef GPUACT__DEVICE_IMPLEMENTED
+#define GPUACT__DEVICE_IMPLEMENTED
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The host entry points' argument checks (gpuact__check), in the same order
+   and with the same statuses, without the host floating-point environment
+   check, which does not apply to the device. */
+static gpuact_status gpuact__check_device(gpuact_op op, gpuact_dtype t, const gpuact_params *p, gpuact_cfg *c,
+                                          const void *in0, const void *in1, void *out0, void *out1, size_t n) {
+    gpuact_status s = gpuact_resolve(op, p, c);
+    if (s != GPUACT_SUCCESS) return s;
+    if ((int)t < 1 || (int)t > 3) return GPUACT_ERROR_INVALID_DTYPE;
+    if (n == 0) return GPUACT_SUCCESS;
+    if (!in0 || !out0) return GPUACT_ERROR_NULL_POINTER; /* in1/out1: checked by the caller */
+    if (n > (size_t)-1 / gpuact__elem_size(t)) return GPUACT_ERROR_OVERLAP; /* wraps the address space */
+    {
+        size_t bytes = n * gpuact__elem_size(t);
+        const void *ins[2];
+        void *outs[2];
+        int i, j;
+        ins[0] = in0; ins[1] = in1; outs[0] = out0; outs[1] = out1;
+        for (j = 0; j < 2; j++) {
+            if (!outs[j]) continue;
+            for (i = 0; i < 2; i++)
+                if (ins[i] && gpuact__bad_overlap(ins[i], outs[j], bytes)) return GPUACT_ERROR_OVERLAP;
+        }
+        if (outs[1] && (gpuact__same(outs[0], outs[1]) || gpuact__bad_overlap(outs[0], outs[1], bytes)))
+            return GPUACT_ERROR_OVERLAP;
+    }
+    return GPUACT_SUCCESS;
+}
+
+/* NULL, device memory of `device` or managed memory: GPUACT_SUCCESS. Host
+   memory (pageable, pinned or registered) and other devices' memory:
+   GPUACT_ERROR_NOT_DEVICE_POINTER. */
+static gpuact_status gpuact__device_pointer(const void *ptr, int device) {
+    struct cudaPointerAttributes a;
+    cudaError_t e;
+    if (!ptr) return GPUACT_SUCCESS;
+    memset(&a, 0, sizeof a);
+    e = cudaPointerGetAttributes(&a, ptr);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError(); /* clear the non-sticky error this call left */
+        /* before CUDA 11 a pointer the runtime does not know (pageable host
+           memory) was reported this way */
+        return e == cudaErrorInvalidValue ? GPUACT_ERROR_NOT_DEVICE_POINTER : GPUACT_ERROR_CUDA;
+    }
+    if (a.type == cudaMemoryTypeManaged) return GPUACT_SUCCESS;
+    if (a.type == cudaMemoryTypeDevice && a.device == device) return GPUACT_SUCCESS;
+    return GPUACT_ERROR_NOT_DEVICE_POINTER;
+}
+
+/* Checked arguments, n > 0: checks the pointers, then launches. */
+static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, const gpuact_cfg *c, const void *in0,
+                                        const void *in1, void *out0, void *out1, size_t n, cudaStream_t stream) {
+    const void *ptrs[4];
+    int device = 0, i;
+    cudaError_t e = cudaGetDevice(&device);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError();
+        return GPUACT_ERROR_CUDA;
+    }
+    ptrs[0] = in0; ptrs[1] = in1; ptrs[2] = out0; ptrs[3] = out1;
+    for (i = 0; i < 4; i++) {
+        gpuact_status s = gpuact__device_pointer(ptrs[i], device);
+        if (s != GPUACT_SUCCESS) return s;
+    }
+    e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError(); /* the launch's error, reported as GPUACT_ERROR_CUDA */
+        return GPUACT_ERROR_CUDA;
+    }
+    return GPUACT_SUCCESS;
+}
+
+GPUACT_DEF gpuact_status gpuact_forward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                               const void *x, void *y, size_t n, cudaStream_t stream) {
+    gpuact_cfg c;
+    gpuact_status s = gpuact__check_device(op, dtype, p, &c, x, NULL, y, NULL, n);
+    if (s != GPUACT_SUCCESS || n == 0) return s;
+    return gpuact__run_device(GPUACT__DIR_FWD, op, dtype, &c, x, NULL, y, NULL, n, stream);
+}
+
+GPUACT_DEF gpuact_status gpuact_grad_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                            const void *x, void *d, size_t n, cudaStream_t stream) {
+    gpuact_cfg c;
+    gpuact_status s = gpuact__check_device(op, dtype, p, &c, x, NULL, d, NULL, n);
+    if (s != GPUACT_SUCCESS || n == 0) return s;
+    return gpuact__run_device(GPUACT__DIR_GRAD, op, dtype, &c, x, NULL, d, NULL, n, stream);
+}
+
+GPUACT_DEF gpuact_status gpuact_backward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                                const void *x, const void *dy, void *dx, size_t n,
+                                                cudaStream_t stream) {
+    gpuact_cfg c;
+    gpuact_status s = gpuact__check_device(op, dtype, p, &c, x, dy, dx, NULL, n);
+    if (s != GPUACT_SUCCESS || n == 0) return s;
+    if (!dy) return GPUACT_ERROR_NULL_POINTER;
+    return gpuact__run_device(GPUACT__DIR_BWD, op, dtype, &c, x, dy, dx, NULL, n, stream);
+}
+
+GPUACT_DEF gpuact_status gpuact_forward_backward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                                        const void *x, const void *dy, void *y, void *dx, size_t n,
+                                                        cudaStream_t stream) {
+    gpuact_cfg c;
+    gpuact_status s;
+    if (n > 0 && (!dy || !dx)) return GPUACT_ERROR_NULL_POINTER;
+    s = gpuact__check_device(op, dtype, p, &c, x, dy, y, dx, n);
+    if (s != GPUACT_SUCCESS || n == 0) return s;
+    return gpuact__run_device(GPUACT__DIR_FWDBWD, op, dtype, &c, x, dy, y, dx, n, stream);
+}
+
+GPUACT_DEF gpuact_status gpuact_backward_from_output_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
+                                                            const void *y, const void *dy, void *dx, size_t n,
+                                                            cudaStream_t stream) {
+    gpuact_cfg c;
+    gpuact_status s = gpuact__check_device(op, dtype, p, &c, y, dy, dx, NULL, n);
+    if (s != GPUACT_SUCCESS) return s;
+    if (op != GPUACT_OP_ELU && op != GPUACT_OP_SELU) return GPUACT_ERROR_UNSUPPORTED;
+    if (op == GPUACT_OP_ELU && c.alpha < 0.0f) return GPUACT_ERROR_UNSUPPORTED;
+    if (n == 0) return GPUACT_SUCCESS;
+    if (!dy) return GPUACT_ERROR_NULL_POINTER;
+    return gpuact__run_device(GPUACT__DIR_BWDOUT, op, dtype, &c, y, dy, dx, NULL, n, stream);
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GPUACT__DEVICE_IMPLEMENTED */
+#endif /* GPUACT_IMPLEMENTATION && __CUDACC__ */
+/* ------------------- end of the device implementation -------------------- */
 
 /*
 ------------------------------------------------------------------------------

@@ -15,6 +15,9 @@
 
    Flags that break bit-exactness (see docs/BUILD_FLAGS.md):
      host:   -ffast-math / -Ofast / -ffinite-math-only  -> #error below
+             -funsafe-math-optimizations, -fassociative-math -> #error (GCC);
+                                                            clang defines no macro: the
+                                                            host entry points detect it
              x87 excess precision (FLT_EVAL_METHOD != 0) -> #error below
              FTZ/DAZ set at run time (crtfastmath.o)     -> host entry points
                                                             return GPUACT_ERROR_FP_ENVIRONMENT
@@ -31,9 +34,9 @@
 #include <string.h>
 #include <math.h> /* fmaf only: an exact IEEE operation, not a transcendental */
 
-#if (defined(__FAST_MATH__) || (defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__)) && \
+#if (defined(__FAST_MATH__) || defined(__ASSOCIATIVE_MATH__) || (defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__)) && \
     !defined(GPUACT_ALLOW_FAST_MATH)
-#error "gpuact: -ffast-math/-ffinite-math-only break NaN/inf/signed-zero handling and bit-exactness; define GPUACT_ALLOW_FAST_MATH to build anyway"
+#error "gpuact: -ffast-math/-funsafe-math-optimizations/-fassociative-math/-ffinite-math-only break double-float arithmetic, NaN/inf/signed-zero handling and bit-exactness; define GPUACT_ALLOW_FAST_MATH to build anyway"
 #endif
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD != 0 && FLT_EVAL_METHOD != -1 && !defined(__CUDA_ARCH__)
 #error "gpuact: float expressions are evaluated in excess precision (FLT_EVAL_METHOD != 0); build with SSE2 (-mfpmath=sse)"
@@ -164,9 +167,9 @@ typedef struct gpuact_cfg {
     0x3ffd3e0cu, 0x31cf486cu, \
 }
 
-/* R(a) = exp(a^2) erfc(a) = sum_n r_n (a - c)^n at c = i/8, i = 0..84.
+/* R(a) = exp(a^2) erfc(a) = sum_n r_n (a - c)^n at c = i/8, i = 0..112.
    Per centre 16 floats: r0 hi,lo  r1 hi,lo  r2 hi,lo  r3..r10  (pad 2). */
-#define GPUACT__ERFC_NI 85
+#define GPUACT__ERFC_NI 113
 #define GPUACT__ERFC_TABLE { \
     0x3f800000u, 0x00000000u, 0xbf906ebbu, 0x337bd649u, 0x3f800000u, 0x00000000u, 0xbf4093a3u, 0x3f000000u, 0xbe9a0fb6u, 0x3e2aaaabu, 0xbdb011f4u, 0x3d2aaaabu, 0xbc9c81bdu, 0x3c088889u, 0x00000000u, 0x00000000u, \
     0x3f5f8b78u, 0xb2fa7053u, 0xbf68fa97u, 0xb20ddf05u, 0x3f426c25u, 0xb2c34e43u, 0xbf0b1e0cu, 0x3eb10863u, 0xbe4ce270u, 0x3ddaf850u, 0xbd5a8356u, 0x3ccd501bu, 0xbc36d3d9u, 0x3b9b1be4u, 0x00000000u, 0x00000000u, \
@@ -253,6 +256,34 @@ typedef struct gpuact_cfg {
     0x3d6065ceu, 0xb0d6ca47u, 0xbbad82cfu, 0x2e72cf0bu, 0x3a058d21u, 0xad01fab7u, 0xb84ca996u, 0x369c1f20u, 0xb4ed2433u, 0x333352a8u, 0xb1870564u, 0x2fca77f9u, 0xae172ba1u, 0x2c60ceacu, 0x00000000u, 0x00000000u, \
     0x3d5db802u, 0xafe75b05u, 0xbba96949u, 0x2eaa0fcau, 0x3a00dddcu, 0xade4210fu, 0xb8433008u, 0x36932d84u, 0xb4dd0045u, 0x33253934u, 0xb1760327u, 0x2fb66502u, 0xae06ace6u, 0x2c461405u, 0x00000000u, 0x00000000u, \
     0x3d5b1a53u, 0xb0ff9a64u, 0xbba5745eu, 0x2dc7bd5du, 0x39f8cb98u, 0x2d1556b7u, 0xb83a40acu, 0x368ad6e6u, 0xb4ce1f7eu, 0x33185f41u, 0xb1605a4cu, 0x2fa47ff1u, 0xadf04377u, 0x2c2ec450u, 0x00000000u, 0x00000000u, \
+    0x3d588c30u, 0x30c362a2u, 0xbba1a261u, 0xaed46f1fu, 0x39f043a4u, 0xad5794adu, 0xb831d232u, 0x36830f38u, 0xb4c06568u, 0x330ca577u, 0xb14cceacu, 0x2f948719u, 0xadd69522u, 0x2c1a680au, 0x00000000u, 0x00000000u, \
+    0x3d560d13u, 0x2cf9686cu, 0xbb9df1beu, 0x2efbb6aeu, 0x39e81e03u, 0xad73ed35u, 0xb829dc05u, 0x367796f3u, 0xb4b3b857u, 0x3301efd8u, 0xb13b266au, 0x2f86411fu, 0xadbfe0f4u, 0x2c089907u, 0x00000000u, 0x00000000u, \
+    0x3d539c78u, 0xae97ffd3u, 0xbb9a60f5u, 0xaf1eb4e8u, 0x39e05542u, 0xad1ef409u, 0xb8225638u, 0x366a033cu, 0xb4a80117u, 0x32f04ac6u, 0xb12b2e5fu, 0x2f72f7aeu, 0xadabc7deu, 0x2bf1ff95u, 0x00000000u, 0x00000000u, \
+    0x3d5139e3u, 0xb081b893u, 0xbb96ee9fu, 0x2f276405u, 0x39d8e449u, 0x2c61e762u, 0xb81b3978u, 0x365d50edu, 0xb49d2aafu, 0x32de5f71u, 0xb11cb943u, 0x2f5c16a3u, 0xad99f77bu, 0x2bd6a292u, 0x00000000u, 0x00000000u, \
+    0x3d4ee4dcu, 0x3059147du, 0xbb939964u, 0xaf319745u, 0x39d1c655u, 0x2d49f114u, 0xb8147efeu, 0x36516f35u, 0xb493221fu, 0x32cdf59cu, 0xb10f9ef4u, 0x2f479208u, 0xad8a2848u, 0x2bbe9a18u, 0x00000000u, 0x00000000u, \
+    0x3d4c9cf2u, 0x30f6ef54u, 0xbb906003u, 0xaf096f72u, 0x39caf6f1u, 0x2d554de9u, 0xb80e2082u, 0x36464eafu, 0xb489d632u, 0x32bee955u, 0xb103bbd5u, 0x2f35262du, 0xad783835u, 0x2ba9773au, 0x00000000u, 0x00000000u, \
+    0x3d4a61b9u, 0xb0da299bu, 0xbb8d414au, 0x2f3cb548u, 0x39c471f1u, 0xad6bebf0u, 0xb8081835u, 0x363be13cu, 0xb481374bu, 0x32b11a56u, 0xb0f1e07eu, 0x2f249789u, 0xad5f39adu, 0x2b96da63u, 0x00000000u, 0x00000000u, \
+    0x3d4832c6u, 0x301d6af9u, 0xbb8a3c16u, 0x2ed175a2u, 0x39be3369u, 0x2d210479u, 0xb80260b3u, 0x363219e9u, 0xb4726e73u, 0x32a46b9eu, 0xb0de4017u, 0x2f15b1afu, 0xad48f6a1u, 0x2b867115u, 0x00000000u, 0x00000000u, \
+    0x3d460fb7u, 0x3096ddb0u, 0xbb874f55u, 0xaf0ca4b6u, 0x39b837b1u, 0xad40d417u, 0xb7f9e9f7u, 0x3628ecceu, 0xb4639237u, 0x3298c314u, 0xb0cc644eu, 0x2f084665u, 0xad351cb7u, 0x2b6fe80fu, 0x00000000u, 0x00000000u, \
+    0x3d43f82cu, 0x307c16d6u, 0xbb847a04u, 0x2ecd57e2u, 0x39b27b55u, 0x2cd7f57cu, 0xb7efa0d1u, 0x36204efeu, 0xb455c26bu, 0x328e0936u, 0xb0bc206cu, 0x2ef859bfu, 0xad2363f6u, 0x2b564b10u, 0x00000000u, 0x00000000u, \
+    0x3d41ebc9u, 0x306066a8u, 0xbb81bb2au, 0xaf639e85u, 0x39acfb1cu, 0xad55fd1du, 0xb7e5dd51u, 0x36183667u, 0xb448e9b1u, 0x328428d3u, 0xb0ad4c85u, 0x2ee28217u, 0xad138d5cu, 0x2b3fa03au, 0x00000000u, 0x00000000u, \
+    0x3d3fea36u, 0x303c10cau, 0xbb7e23beu, 0x2eb9299au, 0x39a7b3fau, 0x2ce7989fu, 0xb7dc976fu, 0x361099c5u, 0xb43cf491u, 0x32761d93u, 0xb09fc4edu, 0x2ecec5fdu, 0xad0561b6u, 0x2b2b8abdu, 0x00000000u, 0x00000000u, \
+    0x3d3df31fu, 0xb0a43db0u, 0xbb78fa85u, 0x2ebf1438u, 0x39a2a316u, 0x2c8fa32fu, 0xb7d3c7b1u, 0x36097090u, 0xb431d144u, 0x326553a0u, 0xb09369b7u, 0x2ebcece0u, 0xacf16123u, 0x2b19b9f0u, 0x00000000u, 0x00000000u, \
+    0x3d3c0632u, 0xb0ba4b21u, 0xbb73f903u, 0x2e530e45u, 0x399dc5c0u, 0xad3fd571u, 0xb7cb671fu, 0x3602b2e7u, 0xb4276f8fu, 0x3255d48bu, 0xb0881e4du, 0x2eacc496u, 0xacda9ebfu, 0x2b09e7a0u, 0x00000000u, 0x00000000u, \
+    0x3d3a2321u, 0x3054a35bu, 0xbb6f1da6u, 0x2d8bac02u, 0x3999196fu, 0x2d29b80au, 0xb7c36f3du, 0x35f8b30au, 0xb41dc09du, 0x32478407u, 0xb07b921du, 0x2e9e2091u, 0xacc6315eu, 0x2af7ad45u, 0x00000000u, 0x00000000u, \
+    0x3d3849a3u, 0xb0c6ca44u, 0xbb6a66efu, 0xaeef787au, 0x39949bc4u, 0xad70320au, 0xb7bbd9fcu, 0x35ecbb68u, 0xb414b6dbu, 0x323a486eu, 0xb068a5f1u, 0x2e90d934u, 0xacb3d710u, 0x2adea336u, 0x00000000u, 0x00000000u, \
+    0x3d36796eu, 0xae9149c3u, 0xbb65d373u, 0xaea7f419u, 0x39904a7eu, 0xad4d9bddu, 0xb7b4a1b5u, 0x35e1727eu, 0xb40c45dcu, 0x322e0a7fu, 0xb0574ec2u, 0x2e84cb3fu, 0xaca355aeu, 0x2ac853d7u, 0x00000000u, 0x00000000u, \
+    0x3d34b23eu, 0x306a2053u, 0xbb6161d7u, 0x2df9523cu, 0x398c2380u, 0xad223a44u, 0xb7adc121u, 0x35d6ccd0u, 0xb404623du, 0x3222b51du, 0xb0476763u, 0x2e73ae8fu, 0xac9479e6u, 0x2ab46d99u, 0x00000000u, 0x00000000u, \
+    0x3d32f3d1u, 0xafc5b107u, 0xbb5d10d0u, 0x2d8962c6u, 0x398824cbu, 0xad647169u, 0xb7a73351u, 0x35ccbfbcu, 0xb3fa0318u, 0x32183518u, 0xb038ce5cu, 0x2e5fc294u, 0xac87165au, 0x2aa2a912u, 0x00000000u, 0x00000000u, \
+    0x3d313de6u, 0x2f9f2d2bu, 0xbb58df24u, 0x2e2dd808u, 0x39844c7cu, 0xad4a7903u, 0xb7a0f3a8u, 0x35c34169u, 0xb3ec3466u, 0x320e7900u, 0xb02b6587u, 0x2e4da086u, 0xac7605d0u, 0x2a92c7a5u, 0x00000000u, 0x00000000u, \
+    0x3d2f9040u, 0x3064323du, 0xbb54cba7u, 0x2eddc80du, 0x398098cbu, 0x2a671b5au, 0xb79afdd6u, 0x35ba48b6u, 0xb3df46c8u, 0x320570f2u, 0xb01f11b1u, 0x2e3d1baeu, 0xac603807u, 0x2a84925au, 0x00000000u, 0x00000000u, \
+    0x3d2deaa4u, 0x2fcbb671u, 0xbb50d53au, 0x2c43a0ceu, 0x397a1014u, 0xa9969fcfu, 0xb7954dcfu, 0x35b1cd29u, 0xb3d32a0du, 0x31fa1cedu, 0xb013ba4cu, 0x2e2e0c0au, 0xac4c844eu, 0x2a6fb1c9u, 0x00000000u, 0x00000000u, \
+    0x3d2c4cd9u, 0xb0b21570u, 0xbb4cfacdu, 0xacf44a73u, 0x39733143u, 0xacd8d3a2u, 0xb78fdfcbu, 0x35a9c6e6u, 0xb3c7cf4fu, 0x31ea88beu, 0xb0094929u, 0x2e204dc7u, 0xac3ab2b0u, 0x2a58e186u, 0x00000000u, 0x00000000u, \
+    0x3d2ab6a7u, 0xafb827e9u, 0xbb493b5bu, 0xac087ef8u, 0x396c921fu, 0x2c395963u, 0xb78ab03cu, 0x35a22e9eu, 0xb3bd28d8u, 0x31dc0d43u, 0xafff546eu, 0x2e13c0c8u, 0xac2a9175u, 0x2a44690fu, 0x00000000u, 0x00000000u, \
+    0x3d2927dau, 0xafdbca60u, 0xbb4595ebu, 0x2d3b3bffu, 0x39662fd0u, 0x2cfb8adcu, 0xb785bbceu, 0x359afd87u, 0xb3b32a06u, 0x31ce9482u, 0xafed969bu, 0x2e08483bu, 0xac1bf461u, 0x2a32065fu, 0x00000000u, 0x00000000u, \
+    0x3d27a03fu, 0xb0f552f9u, 0xbb42098fu, 0x2c3ed4b7u, 0x396007a4u, 0xabcc09c0u, 0xb780ff61u, 0x35942d4eu, 0xb3a9c732u, 0x31c20a64u, 0xafdd37f0u, 0x2dfb947du, 0xac0eb415u, 0x2a217f31u, 0x00000000u, 0x00000000u, \
+    0x3d261fa4u, 0xb0ef5cc7u, 0xbb3e9564u, 0x2e87a9bfu, 0x395a170bu, 0x2c10d939u, 0xb778f00du, 0x358db813u, 0xb3a0f59cu, 0x31b65c89u, 0xafce1a94u, 0x2de85f1du, 0xac02ad78u, 0x2a12a005u, 0x00000000u, 0x00000000u, \
+    0x3d24a5d9u, 0x30ce2925u, 0xbb3b3890u, 0x2e692616u, 0x39545b9au, 0x2ba73af3u, 0xb77045f8u, 0x3587985bu, 0xb398ab57u, 0x31ab7a1fu, 0xafc02374u, 0x2dd6c678u, 0xabef8275u, 0x2a053b50u, 0x00000000u, 0x00000000u, \
 }
 
 /* gelu_erf: f'(x0) = 0 at x0 = -0.75179152469356445745790494678; x0 hi,lo,ll  c1 hi,lo  c2..c7 of f'(x0+d) = sum c_n d^n */
@@ -455,6 +486,15 @@ GPUACT__FN gpuact__xf gpuact__xf_mulf(gpuact__xf v, float f) {
     if (u < 0x00800000u) { f = gpuact__mul(f, 18446744073709551616.0f); k = -64; u = gpuact__f2u(f) & 0x7fffffffu; }
     k += (int)(u >> 23) - 127;
     float m = gpuact__u2f((gpuact__f2u(f) & 0x807fffffu) | 0x3f800000u);
+    /* and v.h's: with both significands in [1, 2) the product can't overflow (silu(3e38) * 1.5) */
+    uint32_t uv = gpuact__f2u(v.h) & 0x7f800000u;
+    if (uv == 0u) { v.h = gpuact__mul(v.h, 18446744073709551616.0f); v.l = gpuact__mul(v.l, 18446744073709551616.0f); v.e -= 64; uv = gpuact__f2u(v.h) & 0x7f800000u; }
+    {
+        int kv = (int)(uv >> 23) - 127;
+        v.h = gpuact__u2f((gpuact__f2u(v.h) & 0x807fffffu) | 0x3f800000u); /* v.h 2^-kv */
+        v.l = gpuact__ldexp(v.l, -kv);
+        v.e += kv;
+    }
     return gpuact__xf_make(gpuact__dd_mulf(gpuact__df_make(v.h, v.l), m), v.e + k);
 }
 /* the value of an xf as a df at scale 2^0 (exact unless it underflows) */
@@ -464,7 +504,7 @@ GPUACT__FN gpuact__df gpuact__xf_unscale(gpuact__xf v) {
 }
 
 /* ---------------------------------------------------------------------------
-   exp: e^(xh + xl) = 2^k T_j (1 + p), |xh| <= 190.
+   exp: e^(xh + xl) = 2^k T_j (1 + p), |xh| <= 300.
    Reduction x = (64k + j) ln2/64 + r, |r| <= ln2/128, with ln2/64 split in two
    (fma makes xh - m*C1 exact); e^r - 1 = r + r^2/2 + r^3/6 + r^4/24 (the
    dropped r^5/120 is < 2^-44 relative). Relative error about 2^-39.
@@ -516,7 +556,7 @@ GPUACT__FN gpuact__df gpuact__expm1(float xh, float xl) {
 typedef struct gpuact__sig { gpuact__df big; gpuact__xf small; } gpuact__sig;
 GPUACT__FN gpuact__sig gpuact__sigmoid2(gpuact__df z) {
     float ah = gpuact__abs(z.h), al = z.h < 0.0f ? -z.l : z.l;
-    if (ah > 120.0f) { ah = 120.0f; al = 0.0f; } /* callers keep |z| <= 120 where it matters */
+    if (ah > 300.0f) { ah = 300.0f; al = 0.0f; } /* callers keep |z| <= 300 where it matters */
     gpuact__xf E = gpuact__exp(-ah, -al);
     gpuact__df eu = gpuact__xf_unscale(E);
     gpuact__df d = gpuact__dd_addf(eu, 1.0f); /* 1 + E in [1, 2] */
@@ -573,7 +613,7 @@ GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
     }
     if (a > 20.0f) {
         if (sech2) { /* 4 e^-2|w| (1 - ...): only its size matters; keep it in range */
-            float aa = a > 100.0f ? 100.0f : a;
+            float aa = a > 150.0f ? 150.0f : a; /* 4e^-300 times any s and dy is below 2^-150 */
             gpuact__xf E = gpuact__exp(-(aa + aa), 0.0f);
             E.e += 2;
             *sech2 = E;
@@ -644,13 +684,22 @@ GPUACT__FN gpuact__xf gpuact__near_zero(float x, float x0h, float x0l, float x0l
 #define GPUACT__NAN gpuact__u2f(0x7fc00000u)
 #define GPUACT__TINY 8.67361738e-19f /* 2^-60 */
 
-/* c1 x + c2 x^2 for |x| < 2^-60, given r = c1 x with the exponent of x
-   factored out (r.h in [1, 4)): when c1 x is exact its lo part is set to a
-   tiny value with the sign of c2 x^2, the only information that can still
-   decide a rounding tie (x = odd subnormal, x/2 exactly half-way). */
+/* c1 x + c2 x^2 for |x| < 2^-60, given r = c1 x exactly (h + l) with the
+   exponent of x factored out (r.h in [1, 4)). c2 x^2 is below any float's
+   reach but still decides rounding ties (x an odd subnormal, x/2 exactly
+   half-way; s x/2 exactly half-way between floats): it is folded in as the
+   side of the tie it picks. */
 GPUACT__FN gpuact__xf gpuact__tiny_tie(gpuact__xf r, int c2_negative) {
-    if (r.h != 0.0f && r.l == 0.0f && gpuact__isfinite(r.h))
+    if (r.h == 0.0f || !gpuact__isfinite(r.h)) return r;
+    if (r.l == 0.0f) {
         r.l = c2_negative ? -8.67361738e-19f : 8.67361738e-19f;
+    } else { /* c1 x exactly half-way between two floats (l = +-ulp/2): c2 x^2 picks the side */
+        float half_ulp = gpuact__mul(gpuact__u2f(gpuact__f2u(r.h) & 0x7f800000u), 5.96046448e-08f); /* 2^-24 */
+        if (gpuact__abs(r.l) == half_ulp && (r.l < 0.0f) == (c2_negative != 0)) {
+            r.h = r.h + (r.l + r.l); /* the neighbour beyond the midpoint; |r.h| stays in [1, 4] */
+            r.l = -r.l;             /* h is RN(value) again and l points back at it */
+        }
+    }
     return r;
 }
 GPUACT__FN gpuact__xf gpuact__sig_of(gpuact__sig s, int positive) {
@@ -699,7 +748,7 @@ GPUACT__FN gpuact__xf gpuact__gelu_erf_f(float x) {
 }
 GPUACT__FN gpuact__xf gpuact__gelu_erf_d(float x) {
     if (x >= 10.0f) return gpuact__xf_f(1.0f);
-    if (x < -14.75f) return gpuact__xf_f(-0.0f);
+    if (x < -19.875f) return gpuact__xf_f(-0.0f); /* |f'| < 2^-281: dy f' rounds to 0 for any finite dy */
     if (gpuact__abs(x - GPUACT__K(0xbf407569u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_ERF);
     gpuact__erfc_parts p = gpuact__erfc_split(x);
     gpuact__df xp = gpuact__dd_mulf(gpuact__df_make(GPUACT__K(GPUACT__C_INV_SQRT2PI_H), GPUACT__K(GPUACT__C_INV_SQRT2PI_L)), x);
@@ -726,7 +775,7 @@ GPUACT__FN gpuact__xf gpuact__gelu_tanh_f(float x) {
 }
 GPUACT__FN gpuact__xf gpuact__gelu_tanh_d(float x) {
     if (x >= 9.0f) return gpuact__xf_f(1.0f);
-    if (x < -11.0f) return gpuact__xf_f(-0.0f);
+    if (x < -14.0f) return gpuact__xf_f(-0.0f); /* |f'| < 2^-300 */
     if (gpuact__abs(x - GPUACT__K(0xbf40a150u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_TANH);
     gpuact__df x2;
     gpuact__df z = gpuact__gelu_tanh_z(x, &x2);
@@ -750,7 +799,7 @@ GPUACT__FN gpuact__xf gpuact__gelu_sig_f(float x) {
 }
 GPUACT__FN gpuact__xf gpuact__gelu_sig_d(float x) {
     if (x > 70.0f) return gpuact__xf_f(1.0f);
-    if (x < -70.0f) return gpuact__xf_f(-0.0f);
+    if (x < -120.0f) return gpuact__xf_f(-0.0f); /* |f'| < 2^-286 */
     if (gpuact__abs(x - GPUACT__K(0xbf404ba5u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_SIG);
     return gpuact__silu_grad_z(gpuact__gelu_sig_z(x));
 }
@@ -758,24 +807,26 @@ GPUACT__FN gpuact__xf gpuact__gelu_sig_d(float x) {
 /* silu(x) = x sigma(x) */
 GPUACT__FN gpuact__xf gpuact__silu_f(float x) {
     if (x > 120.0f) return gpuact__xf_f(x);
-    if (x < -120.0f) return gpuact__xf_f(-0.0f);
+    if (x < -300.0f) return gpuact__xf_f(-0.0f); /* < 2^-424: stays 0 even times swish_tanh's s */
     return gpuact__x_sigmoid(x, gpuact__df_make(x, 0.0f));
 }
 GPUACT__FN gpuact__xf gpuact__silu_d(float x) {
     if (x > 120.0f) return gpuact__xf_f(1.0f);
-    if (x < -120.0f) return gpuact__xf_f(-0.0f);
+    if (x < -300.0f) return gpuact__xf_f(-0.0f);
     if (gpuact__abs(x - GPUACT__K(0xbfa3a4bau)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_SILU);
     return gpuact__silu_grad_z(gpuact__df_make(x, 0.0f));
 }
 
 /* elu(x) = x > 0 ? x : alpha expm1(x); selu = lambda elu with SELU's alpha.
-   Below x = -200, e^x < 2^-288 changes no result: f = -c, f' = c * (+0). */
+   Below x = -200, e^x < 2^-288 changes no forward result (f = -alpha); the
+   derivative alpha e^x is kept down to x = -300 since backward multiplies it by dy. */
 GPUACT__FN gpuact__xf gpuact__elu_neg_f(float x, float alpha) {
     if (x < -200.0f) return gpuact__xf_f(-alpha);
     return gpuact__xf_mulf(gpuact__xf_make(gpuact__expm1(x, 0.0f), 0), alpha);
 }
 GPUACT__FN gpuact__xf gpuact__elu_neg_d(float x, float alpha) {
-    if (x < -200.0f) return gpuact__xf_f(gpuact__mul(alpha, 0.0f));
+    /* e^x < 2^-432: dy alpha e^x rounds to 0 for any finite alpha and dy */
+    if (x < -300.0f) return gpuact__xf_f(gpuact__mul(alpha, 0.0f));
     return gpuact__xf_mulf(gpuact__exp(x, 0.0f), alpha);
 }
 #define GPUACT__SELU_L gpuact__df_make(GPUACT__K(GPUACT__C_SELU_L_H), GPUACT__K(GPUACT__C_SELU_L_L))
@@ -871,7 +922,7 @@ GPUACT__FN gpuact__xf gpuact__grad_xf(int op, float x, const gpuact_cfg *c) {
         return gpuact__elu_neg_d(x, c->alpha);
     case GPUACT_OP_SELU:
         if (x > 0.0f) return gpuact__xf_make(GPUACT__SELU_L, 0);
-        if (x < -200.0f) return gpuact__xf_f(0.0f);
+        if (x < -300.0f) return gpuact__xf_f(0.0f);
         return gpuact__xx_mul(gpuact__exp(x, 0.0f), gpuact__xf_make(GPUACT__SELU_LA, 0));
     case GPUACT_OP_SWISH_TANH: return gpuact__swish_tanh_d(x, c);
     default: return gpuact__xf_f(GPUACT__NAN);
@@ -1029,5 +1080,312 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
     gpuact_cfg c; c.alpha = 1.0f; c.scale = s; c.lo = lo; c.hi = hi;
     return gpuact_grad_f32(GPUACT_OP_SWISH_TANH, x, &c);
 }
+
+/* ===========================================================================
+   CUDA kernels (CUDA only; gpuact.h's gpuact_*_device entry points launch
+   them through gpuact__eltwise_device below).
+
+   One kernel template, gpuact__k_eltwise<OP, DT, DIR>, for each operation,
+   element type and direction, so every instantiation is straight-line code
+   for one function. Each element goes through exactly the calls the host
+   entry points make:
+       forward    gpuact__round(gpuact__forward_xf(OP, x, &cfg), fmt)
+       grad       gpuact__round(gpuact__grad_xf(OP, x, &cfg), fmt)
+       backward   gpuact__bwd_fmt(OP, x, dy, &cfg, fmt)
+       from y     gpuact__bwd_out_fmt(OP, y, dy, &cfg, fmt)
+   loaded with gpuact_f16_to_f32 / gpuact_bf16_to_f32 and stored with
+   gpuact__f32_to_f16_exact / gpuact__f32_to_bf16_exact, so the results are
+   bit-identical to the host entry points.
+
+   Memory access, chosen per call on the host (gpuact__eltwise_plan):
+     VEC     every pointer of the call has the same offset modulo 16 bytes
+             (a multiple of the element size): a scalar head up to the first
+             16-byte boundary, then 16-byte vectors (4 floats or 8 halves),
+             then a scalar tail;
+     SCALAR  the offsets differ: one element per thread, grid-stride
+             (consecutive threads, consecutive elements: still coalesced);
+     BYTES   some pointer is not even aligned to its element size: as
+             SCALAR, with byte loads and stores.
+   A thread reads every input of its element or vector before it writes, so
+   an output may be the very same array as an input (in place).
+   Indexing is 64-bit throughout and the loops are grid-stride over a grid
+   clamped to GPUACT__BLOCKS_PER_SM blocks per multiprocessor: any n works.
+   ======================================================================== */
+#if defined(__CUDACC__)
+#include <cuda_runtime.h>
+
+#define GPUACT__DIR_FWD 0    /* out0 = f(in0)                               */
+#define GPUACT__DIR_GRAD 1   /* out0 = f'(in0)                              */
+#define GPUACT__DIR_BWD 2    /* out0 = in1 f'(in0)                          */
+#define GPUACT__DIR_FWDBWD 3 /* out0 = f(in0), out1 = in1 f'(in0)           */
+#define GPUACT__DIR_BWDOUT 4 /* out0 = dx from y = in0 and dy = in1 (elu, selu) */
+
+#define GPUACT__MODE_VEC 0
+#define GPUACT__MODE_SCALAR 1
+#define GPUACT__MODE_BYTES 2
+
+#define GPUACT__BLOCK 256       /* threads per block */
+#define GPUACT__BLOCKS_PER_SM 8 /* the grid is at most multiprocessors x this */
+
+/* Element storage: size in bytes, rounding format, word <-> fp32 value. */
+template <int DT> struct gpuact__elt;
+template <> struct gpuact__elt<GPUACT_F32> {
+    enum { ESZ = 4, FMT = GPUACT__FMT_F32 };
+    static __device__ __forceinline__ float load(uint32_t w) { return gpuact__u2f(w); }
+    static __device__ __forceinline__ uint32_t store(float v) { return gpuact__f2u(v); }
+};
+template <> struct gpuact__elt<GPUACT_F16> {
+    enum { ESZ = 2, FMT = GPUACT__FMT_F16 };
+    static __device__ __forceinline__ float load(uint32_t w) { return gpuact_f16_to_f32((uint16_t)w); }
+    static __device__ __forceinline__ uint32_t store(float v) { return gpuact__f32_to_f16_exact(v); }
+};
+template <> struct gpuact__elt<GPUACT_BF16> {
+    enum { ESZ = 2, FMT = GPUACT__FMT_BF16 };
+    static __device__ __forceinline__ float load(uint32_t w) { return gpuact_bf16_to_f32((uint16_t)w); }
+    static __device__ __forceinline__ uint32_t store(float v) { return gpuact__f32_to_bf16_exact(v); }
+};
+
+/* One element: a = the in0 bits, b = the in1 bits (low ESZ bytes); the
+   results' bits in *r0 (and *r1 for forward+backward). */
+template <int OP, int DT, int DIR>
+__device__ __forceinline__ void gpuact__k_elem(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
+    typedef gpuact__elt<DT> E;
+    const int fmt = (int)E::FMT;
+    const float x = E::load(a);
+    if (DIR == GPUACT__DIR_FWD) {
+        *r0 = E::store(gpuact__round(gpuact__forward_xf(OP, x, c), fmt));
+    } else if (DIR == GPUACT__DIR_GRAD) {
+        *r0 = E::store(gpuact__round(gpuact__grad_xf(OP, x, c), fmt));
+    } else if (DIR == GPUACT__DIR_BWD) {
+        *r0 = E::store(gpuact__bwd_fmt(OP, x, E::load(b), c, fmt));
+    } else if (DIR == GPUACT__DIR_FWDBWD) {
+        const float g = E::load(b);
+        *r0 = E::store(gpuact__round(gpuact__forward_xf(OP, x, c), fmt));
+        *r1 = E::store(gpuact__bwd_fmt(OP, x, g, c, fmt));
+    } else {
+        *r0 = E::store(gpuact__bwd_out_fmt(OP, x, E::load(b), c, fmt));
+    }
+}
+
+/* 128-bit queues of elements held in four words (element 0 in the low bits
+   of q[0]). pop: drop element 0. push: drop element 0 and append w at the
+   top, so after 16/ESZ pushes the first value pushed is element 0. */
+template <int ESZ> __device__ __forceinline__ void gpuact__q_push(uint32_t q[4], uint32_t w) {
+    if (ESZ == 4) {
+        q[0] = q[1]; q[1] = q[2]; q[2] = q[3]; q[3] = w;
+    } else {
+        q[0] = __funnelshift_r(q[0], q[1], 16);
+        q[1] = __funnelshift_r(q[1], q[2], 16);
+        q[2] = __funnelshift_r(q[2], q[3], 16);
+        q[3] = __funnelshift_r(q[3], w, 16);
+    }
+}
+template <int ESZ> __device__ __forceinline__ void gpuact__q_pop(uint32_t q[4]) { gpuact__q_push<ESZ>(q, 0u); }
+
+/* One element at p: ESZ-byte access, or byte by byte (little-endian). */
+template <int ESZ> __device__ __forceinline__ uint32_t gpuact__k_ld1(const unsigned char *p, int bytes) {
+    if (bytes) {
+        uint32_t w = (uint32_t)p[0] | ((uint32_t)p[1] << 8);
+        if (ESZ == 4) w |= ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+        return w;
+    }
+    if (ESZ == 4) return *reinterpret_cast<const uint32_t *>(p);
+    return *reinterpret_cast<const uint16_t *>(p);
+}
+template <int ESZ> __device__ __forceinline__ void gpuact__k_st1(unsigned char *p, uint32_t w, int bytes) {
+    if (bytes) {
+        p[0] = (unsigned char)w;
+        p[1] = (unsigned char)(w >> 8);
+        if (ESZ == 4) { p[2] = (unsigned char)(w >> 16); p[3] = (unsigned char)(w >> 24); }
+    } else if (ESZ == 4) {
+        *reinterpret_cast<uint32_t *>(p) = w;
+    } else {
+        *reinterpret_cast<uint16_t *>(p) = (uint16_t)w;
+    }
+}
+
+/* Arguments of one element-wise launch (passed by value). Items: in VEC mode
+   `head` scalars, then `nvec` vectors, then the scalar tail; otherwise
+   `items` = n single elements. */
+typedef struct gpuact__kargs {
+    gpuact_cfg cfg;
+    const unsigned char *in0, *in1; /* x (y for from-output), dy */
+    unsigned char *out0, *out1;     /* y / d / dx, dx (forward+backward) */
+    size_t head, nvec, items;
+    int mode;
+} gpuact__kargs;
+
+/* gpuact__k_eltwise<OP, DT, DIR>: the element-wise kernel. Grid-stride over
+   the items of gpuact__kargs; a vector item is loaded with 16-byte loads,
+   its elements go one at a time (a rolled loop: one copy of the math per
+   kernel) through the queues above, and the results are stored with 16-byte
+   stores. */
+template <int OP, int DT, int DIR>
+static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_eltwise(const gpuact__kargs k) {
+    const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ;
+    const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD || DIR == GPUACT__DIR_BWDOUT;
+    const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
+    const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
+    const gpuact_cfg cfg = k.cfg;
+    const int bytes = k.mode == GPUACT__MODE_BYTES;
+    const size_t stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t it = (size_t)blockIdx.x * blockDim.x + threadIdx.x; it < k.items; it += stride) {
+        size_t e = it; /* first element of the item */
+        bool vec = false;
+        if (k.mode == GPUACT__MODE_VEC && it >= k.head) {
+            const size_t v = it - k.head;
+            if (v < k.nvec) { e = k.head + v * V; vec = true; }
+            else e = k.head + k.nvec * V + (v - k.nvec);
+        }
+        const size_t at = e * ESZ; /* byte offset */
+        uint32_t a[4] = {0u, 0u, 0u, 0u}, b[4] = {0u, 0u, 0u, 0u};
+        uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
+        if (vec) {
+            const uint4 va = *reinterpret_cast<const uint4 *>(k.in0 + at);
+            a[0] = va.x; a[1] = va.y; a[2] = va.z; a[3] = va.w;
+            if (IN1) {
+                const uint4 vb = *reinterpret_cast<const uint4 *>(k.in1 + at);
+                b[0] = vb.x; b[1] = vb.y; b[2] = vb.z; b[3] = vb.w;
+            }
+        } else {
+            a[0] = gpuact__k_ld1<ESZ>(k.in0 + at, bytes);
+            if (IN1) b[0] = gpuact__k_ld1<ESZ>(k.in1 + at, bytes);
+        }
+        const int cnt = vec ? V : 1;
+#pragma unroll 1
+        for (int j = 0; j < cnt; j++) {
+            uint32_t r0 = 0u, r1 = 0u;
+            gpuact__k_elem<OP, DT, DIR>(&cfg, a[0] & MASK, b[0] & MASK, &r0, &r1);
+            gpuact__q_pop<ESZ>(a);
+            if (IN1) gpuact__q_pop<ESZ>(b);
+            gpuact__q_push<ESZ>(o, r0);
+            if (OUT1) gpuact__q_push<ESZ>(p, r1);
+        }
+        if (vec) {
+            *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
+            if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
+        } else { /* the one value pushed sits at the top of the queue */
+            gpuact__k_st1<ESZ>(k.out0 + at, o[3] >> (32 - 8 * ESZ), bytes);
+            if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, p[3] >> (32 - 8 * ESZ), bytes);
+        }
+    }
+}
+
+/* Launcher of gpuact__k_eltwise<OP, DT, DIR> on `stream`; returns the launch
+   status. Backward-from-output exists for elu and selu only: the other
+   combinations are not instantiated. */
+template <int OP, int DT, int DIR,
+          bool OK = (DIR != GPUACT__DIR_BWDOUT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU)>
+struct gpuact__launcher {
+    static cudaError_t run(const gpuact__kargs &k, unsigned grid, cudaStream_t stream) {
+        void *args[1];
+        args[0] = const_cast<gpuact__kargs *>(&k);
+        return cudaLaunchKernel((const void *)gpuact__k_eltwise<OP, DT, DIR>, dim3(grid), dim3(GPUACT__BLOCK), args,
+                                0, stream);
+    }
+};
+template <int OP, int DT, int DIR> struct gpuact__launcher<OP, DT, DIR, false> {
+    static cudaError_t run(const gpuact__kargs &, unsigned, cudaStream_t) { return cudaErrorInvalidValue; }
+};
+
+/* runtime op -> template */
+template <int DT, int DIR>
+static inline cudaError_t gpuact__launch_op(int op, const gpuact__kargs &k, unsigned grid, cudaStream_t stream) {
+    switch (op) {
+    case GPUACT_OP_GELU_ERF: return gpuact__launcher<GPUACT_OP_GELU_ERF, DT, DIR>::run(k, grid, stream);
+    case GPUACT_OP_GELU_TANH: return gpuact__launcher<GPUACT_OP_GELU_TANH, DT, DIR>::run(k, grid, stream);
+    case GPUACT_OP_GELU_SIGMOID: return gpuact__launcher<GPUACT_OP_GELU_SIGMOID, DT, DIR>::run(k, grid, stream);
+    case GPUACT_OP_ELU: return gpuact__launcher<GPUACT_OP_ELU, DT, DIR>::run(k, grid, stream);
+    case GPUACT_OP_SELU: return gpuact__launcher<GPUACT_OP_SELU, DT, DIR>::run(k, grid, stream);
+    case GPUACT_OP_SILU: return gpuact__launcher<GPUACT_OP_SILU, DT, DIR>::run(k, grid, stream);
+    case GPUACT_OP_SWISH_TANH: return gpuact__launcher<GPUACT_OP_SWISH_TANH, DT, DIR>::run(k, grid, stream);
+    default: return cudaErrorInvalidValue;
+    }
+}
+/* runtime direction -> template */
+template <int DT>
+static inline cudaError_t gpuact__launch_dir(int dir, int op, const gpuact__kargs &k, unsigned grid, cudaStream_t stream) {
+    switch (dir) {
+    case GPUACT__DIR_FWD: return gpuact__launch_op<DT, GPUACT__DIR_FWD>(op, k, grid, stream);
+    case GPUACT__DIR_GRAD: return gpuact__launch_op<DT, GPUACT__DIR_GRAD>(op, k, grid, stream);
+    case GPUACT__DIR_BWD: return gpuact__launch_op<DT, GPUACT__DIR_BWD>(op, k, grid, stream);
+    case GPUACT__DIR_FWDBWD: return gpuact__launch_op<DT, GPUACT__DIR_FWDBWD>(op, k, grid, stream);
+    case GPUACT__DIR_BWDOUT: return gpuact__launch_op<DT, GPUACT__DIR_BWDOUT>(op, k, grid, stream);
+    default: return cudaErrorInvalidValue;
+    }
+}
+
+/* Chooses the access mode for the call's non-NULL pointers (see the top of
+   this section) and fills head / nvec / items of k. */
+static inline void gpuact__eltwise_plan(gpuact__kargs *k, size_t esz, size_t n) {
+    const void *ptrs[4];
+    size_t i, np = 0, off;
+    int same = 1, elem_aligned = 1;
+    ptrs[np++] = k->in0;
+    if (k->in1) ptrs[np++] = k->in1;
+    ptrs[np++] = k->out0;
+    if (k->out1) ptrs[np++] = k->out1;
+    off = (size_t)((uintptr_t)ptrs[0] & 15u);
+    for (i = 0; i < np; i++) {
+        size_t o = (size_t)((uintptr_t)ptrs[i] & 15u);
+        if (o != off) same = 0;
+        if (o % esz != 0) elem_aligned = 0;
+    }
+    k->head = 0;
+    k->nvec = 0;
+    k->items = n;
+    if (!elem_aligned) {
+        k->mode = GPUACT__MODE_BYTES;
+    } else if (!same) {
+        k->mode = GPUACT__MODE_SCALAR;
+    } else {
+        const size_t v = 16 / esz;
+        size_t head = ((16 - off) & 15u) / esz;
+        if (head > n) head = n;
+        k->mode = GPUACT__MODE_VEC;
+        k->head = head;
+        k->nvec = (n - head) / v;
+        k->items = n - k->nvec * (v - 1); /* head + nvec + tail */
+    }
+}
+
+/* Plans and launches one element-wise call on `stream`. dir: GPUACT__DIR_*;
+   op, dtype: valid (checked by the caller); in0/out0 non-NULL, in1/out1 as
+   the direction needs (else NULL), all on `device`; n > 0. `device` only
+   sizes the grid (its multiprocessor count). Returns cudaSuccess or the
+   error of cudaDeviceGetAttribute / the launch. Makes no other CUDA call:
+   legal during stream capture. A template only so that the 90 kernels are
+   instantiated in the translation units that call it (gpuact.h's
+   implementation), not in every CUDA file including this header. */
+template <int UNUSED = 0>
+static inline cudaError_t gpuact__eltwise_device(int dir, int op, int dtype, const gpuact_cfg *cfg, const void *in0,
+                                                 const void *in1, void *out0, void *out1, size_t n, int device,
+                                                 cudaStream_t stream) {
+    gpuact__kargs k;
+    int sms = 0;
+    size_t blocks, max_blocks;
+    cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (e != cudaSuccess) return e;
+    if (sms < 1) sms = 1;
+    k.cfg = *cfg;
+    k.in0 = (const unsigned char *)in0;
+    k.in1 = (const unsigned char *)in1;
+    k.out0 = (unsigned char *)out0;
+    k.out1 = (unsigned char *)out1;
+    gpuact__eltwise_plan(&k, dtype == GPUACT_F32 ? 4u : 2u, n);
+    blocks = k.items / GPUACT__BLOCK + (k.items % GPUACT__BLOCK != 0);
+    max_blocks = (size_t)sms * GPUACT__BLOCKS_PER_SM;
+    if (blocks > max_blocks) blocks = max_blocks;
+    if (blocks > 0x7fffffffu) blocks = 0x7fffffffu;
+    switch (dtype) {
+    case GPUACT_F32: return gpuact__launch_dir<GPUACT_F32>(dir, op, k, (unsigned)blocks, stream);
+    case GPUACT_F16: return gpuact__launch_dir<GPUACT_F16>(dir, op, k, (unsigned)blocks, stream);
+    case GPUACT_BF16: return gpuact__launch_dir<GPUACT_BF16>(dir, op, k, (unsigned)blocks, stream);
+    default: return cudaErrorInvalidValue;
+    }
+}
+
+#endif /* __CUDACC__ */
+/* ======================== end of the CUDA kernels ======================== */
 
 #endif /* GPUACT_KERNELS_CUH */

@@ -76,7 +76,7 @@ emit()
 
 # ---- R(a) = exp(a^2) erfc(a): Taylor coefficients at c_i = i/8 ------------
 # R' = 2aR - 2/sqrt(pi)  =>  (n+1) r_{n+1} = 2c r_n + 2 r_{n-1} - (2/sqrt(pi))[n=0]
-NI = 85          # centres 0, 1/8, ..., 84/8 = 10.5; each covers [c - 1/16, c + 1/16)
+NI = 113         # centres 0, 1/8, ..., 112/8 = 14; each covers [c - 1/16, c + 1/16)
 ND = 11          # r0..r10; |r_n (1/16)^n / r0| < 2^-47 for n >= 11
 emit("/* R(a) = exp(a^2) erfc(a) = sum_n r_n (a - c)^n at c = i/8, i = 0..%d." % (NI - 1))
 emit("   Per centre 16 floats: r0 hi,lo  r1 hi,lo  r2 hi,lo  r3..r10  (pad 2). */")

@@ -1,0 +1,116 @@
+/* gpuact_ref.c - public entry points: Ziv's loop around one evaluation.
+ *
+ * At each precision level the exact result is enclosed in [lo, hi]
+ * (ref_enclose.c and the families, rigorous interval arithmetic).  Rounding to
+ * nearest is monotone, so if lo and hi round to the same number, so does
+ * every value between them, the exact one included: the result is proven
+ * correctly rounded.  Otherwise the precision doubles, up to the cap; at the
+ * cap the midpoint is rounded, a warning printed and counted (never observed
+ * in the self-test). */
+#include <math.h>
+#include <stdio.h>
+#include "ref_internal.h"
+
+gpuact_ref_params gpuact_ref_default_params(void)
+{
+    gpuact_ref_params p;
+    p.alpha = 1.0f;
+    p.scale = 0.5f;
+    p.lo = -1.0f;
+    p.hi = 1.0f;
+    return p;
+}
+
+int gpuact_refi_start_level(int fmt, int for_ulp)
+{
+    return (for_ulp && fmt == GPUACT_REF_F64) ? 1 : 0;
+}
+
+int gpuact_refi_try_round(const gref_val *v, int fmt, double *out)
+{
+    double a, b;
+    switch (v->kind) {
+    case GREF_NAN:
+        *out = NAN;
+        return 1;
+    case GREF_INF:
+        *out = v->neg ? -INFINITY : INFINITY;
+        return 1;
+    case GREF_ZERO:
+        *out = v->neg ? -0.0 : 0.0;
+        return 1;
+    default:
+        break;
+    }
+    a = gpuact_refi_round(v->iv->lo, v->neg, fmt);
+    b = gpuact_refi_round(v->iv->hi, v->neg, fmt);
+    if (a != b) /* equal values round to equal zeros: sign is v->neg for both */
+        return 0;
+    *out = a;
+    return 1;
+}
+
+void gpuact_refi_note_forced(gref_ws *w, int op, int mode, double x)
+{
+    w->undecided++;
+    fprintf(stderr, "gpuact_ref: warning: result not proven at %ld bits (op %d, mode %d, x = %a)\n",
+            (long)w->prec, op, mode, x);
+}
+
+static double eval_mode(int op, int mode, double x, double dy, const gpuact_ref_params *p, int fmt)
+{
+    gpuact_ref_params dp;
+    gref_range saved;
+    gref_ws *w;
+    gref_val v;
+    double r = NAN;
+    int level;
+    if (gpuact_refi_fmt(fmt) == NULL)
+        return NAN;
+    if (p == NULL) {
+        dp = gpuact_ref_default_params();
+        p = &dp;
+    }
+    gpuact_refi_range_wide(&saved);
+    w = gpuact_refi_ws();
+    w->forced = 0;
+    for (level = gpuact_refi_start_level(fmt, 0); level < GREF_NLEVELS; level++) {
+        gpuact_refi_begin(w, level);
+        mpfr_set_d(w->x, x, MPFR_RNDN); /* exact: 64 bits */
+        if (gpuact_refi_value(w, op, mode, w->x, dy, p, &v) != GREF_OK)
+            continue;
+        if (gpuact_refi_try_round(&v, fmt, &r))
+            break;
+        if (w->force) { /* cap reached: best effort */
+            mpfr_t m;
+            mpfr_init2(m, w->prec + 1);
+            gpuact_refi_iv_mid(m, v.iv);
+            r = gpuact_refi_round(m, v.neg, fmt);
+            mpfr_clear(m);
+            w->forced = 1;
+        }
+    }
+    if (w->forced)
+        gpuact_refi_note_forced(w, op, mode, x);
+    gpuact_refi_range_restore(&saved);
+    return r;
+}
+
+double gpuact_ref_eval(int op, int deriv, double x, const gpuact_ref_params *p,
+                       gpuact_ref_format fmt)
+{
+    if (deriv != 0 && deriv != 1)
+        return NAN;
+    return eval_mode(op, deriv, x, 0.0, p, (int)fmt);
+}
+
+double gpuact_ref_backward(int op, double x, double dy, const gpuact_ref_params *p,
+                           gpuact_ref_format fmt)
+{
+    return eval_mode(op, 2, x, dy, p, (int)fmt);
+}
+
+unsigned long gpuact_ref_undecided_count(void)
+{
+    return gpuact_refi_ws()->undecided;
+}

@@ -1,0 +1,48 @@
+/* Prints a 64-bit digest of the math core's results over a fixed input set:
+   all 65536 binary16 and bfloat16 patterns and 2^18 + specials binary32
+   patterns, every op, forward, derivative and backward, with default and
+   non-default parameters. Built with different compilers and flags
+   (tests/bit_identity.sh) the digests must agree: that is the host half of
+   "one math core, bit-identical everywhere". Compiles as C and C++. */
+#include "gpuact_kernels.cuh"
+#include <stdio.h>
+
+static uint64_t h = 1469598103934665603ull;
+static void mix(uint32_t v) {
+    int i;
+    for (i = 0; i < 4; i++) { h ^= (v >> (8 * i)) & 0xffu; h *= 1099511628211ull; }
+}
+static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+
+int main(void) {
+    gpuact_cfg cfgs[3];
+    int ci, op;
+    uint32_t i;
+    cfgs[0] = gpuact_cfg_default();
+    cfgs[1] = cfgs[0]; cfgs[1].alpha = 0.3f; cfgs[1].scale = 1.75f; cfgs[1].lo = -0.6f; cfgs[1].hi = 0.9f;
+    cfgs[2] = cfgs[0]; cfgs[2].alpha = -2.5f; cfgs[2].scale = -3.0f; cfgs[2].lo = -u2f(0x7f800000u); cfgs[2].hi = 0.25f;
+    for (ci = 0; ci < 3; ci++) {
+        const gpuact_cfg *c = &cfgs[ci];
+        for (op = 1; op <= 7; op++) {
+            gpuact_op o = (gpuact_op)op;
+            if (ci > 0 && op != GPUACT_OP_ELU && op != GPUACT_OP_SWISH_TANH) continue;
+            for (i = 0; i < 65536; i++) {
+                uint16_t x = (uint16_t)i, dy = (uint16_t)(i * 40503u + 1u);
+                mix(gpuact_forward_f16(o, x, c)); mix(gpuact_grad_f16(o, x, c)); mix(gpuact_backward_f16(o, x, dy, c));
+                mix(gpuact_forward_bf16(o, x, c)); mix(gpuact_grad_bf16(o, x, c)); mix(gpuact_backward_bf16(o, x, dy, c));
+                if (op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) {
+                    mix(gpuact_backward_from_output_f16(o, x, dy, c)); mix(gpuact_backward_from_output_bf16(o, x, dy, c));
+                }
+            }
+            for (i = 0; i < (1u << 18) + 64; i++) {
+                uint32_t b = i < (1u << 18) ? i * 16384u + (i * 2654435761u >> 18) : 0x7f7fffe0u + (i & 63) * 0x01000000u;
+                float x = u2f(b), dy = u2f(b * 2654435761u);
+                mix(f2u(gpuact_forward_f32(o, x, c))); mix(f2u(gpuact_grad_f32(o, x, c))); mix(f2u(gpuact_backward_f32(o, x, dy, c)));
+                if (op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) mix(f2u(gpuact_backward_from_output_f32(o, x, dy, c)));
+            }
+        }
+    }
+    printf("%016llx\n", (unsigned long long)h);
+    return 0;
+}
