@@ -22,7 +22,8 @@
              FTZ/DAZ set at run time (crtfastmath.o)     -> host entry points
                                                             return GPUACT_ERROR_FP_ENVIRONMENT
      device: -use_fast_math, -ftz=true                   -> no macro tells; checked
-                                                            statically on the SASS (scripts/check_sass.sh)
+                                                            statically: scripts/gpu-build-check.sh
+                                                            finds no .ftz in the kernels' PTX
    Contraction (-ffp-contract=fast, nvcc --fmad=true) is harmless: the core
    is written so that no contractible a*b+c exists.
 */
@@ -865,11 +866,14 @@ GPUACT__FN gpuact__xf gpuact__swish_tanh_d(float x, const gpuact_cfg *c) {
     gpuact__xf t = gpuact__tanh(w, &sech2);
     gpuact__clamp(t, c->lo, c->hi, &pass2);
     if (!pass1 || !pass2) return gpuact__xf_f(0.0f);
-    gpuact__xf sd;
-    if (gpuact__isinf(x)) sd = gpuact__xf_f(x > 0.0f ? 1.0f : -0.0f);
-    else sd = gpuact__silu_d(x);
-    if (gpuact__isinf(x) && x > 0.0f) sech2 = gpuact__xf_f(0.0f); /* tanh'(+-inf) = +0 exactly */
-    return gpuact__xf_mulf(gpuact__xx_mul(sech2, sd), c->scale);
+    if (gpuact__isinf(x)) {
+        /* s tanh'(w) silu'(x) in the limit, a signed zero: at +inf tanh'(w) = +0
+           (or w = s = +-0 and silu' = 1), at -inf silu' = -0. Built from the sign
+           bits: nvcc was seen to lose this sign through the zero products. */
+        uint32_t sign = (gpuact__f2u(c->scale) & 0x80000000u) ^ (x < 0.0f ? 0x80000000u : 0u);
+        return gpuact__xf_f(gpuact__u2f(sign));
+    }
+    return gpuact__xf_mulf(gpuact__xx_mul(sech2, gpuact__silu_d(x)), c->scale);
 }
 
 /* Forward, unrounded. */

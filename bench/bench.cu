@@ -1,0 +1,286 @@
+/* bench/bench.cu - speed of gpuact's device entry points as a fraction of copy bandwidth.
+
+   Build (from the repository root):
+       nvcc -O3 -arch=sm_90 -I. bench/bench.cu -o bench_gpuact
+   Run:
+       ./bench_gpuact [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|bf16|all]
+                      [--only OPNAME] [--csv out.csv]
+
+   For n = 2^28 elements of fp32, then of bf16, and every op (default
+   parameters), it times gpuact_forward_device (reads x, writes y: 2 arrays)
+   and gpuact_backward_device (reads x and dy, writes dx: 3 arrays) with CUDA
+   events, after warm-up, and takes the median of --reps runs (>= 20). In the
+   same loop, alternating with the kernel, it times a cudaMemcpyAsync
+   device-to-device of n elements (n elements read + n written) and takes its
+   median too. Bandwidth = (bytes read + bytes written) / time, for the kernel
+   and for the copy; "% copy" = kernel bandwidth / copy bandwidth.
+   Data: pseudo-random, never zero: x mostly uniform in [-8, 8], 1/32 of it in
+   the tails (|x| up to ~100, a few up to 1e4), dy uniform in +-[1/64, 2].
+   A spot check compares 65536 outputs per row bit for bit with the host
+   scalar functions (a benchmark of wrong results is worthless).
+   Every CUDA call and every gpuact status is checked; exit status 0 iff all
+   calls succeeded and every spot check matched.
+*/
+#define GPUACT_IMPLEMENTATION
+#include "gpuact.h"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <string>
+#include <vector>
+
+#define CK(call)                                                                                  \
+    do {                                                                                          \
+        cudaError_t e_ = (call);                                                                  \
+        if (e_ != cudaSuccess) {                                                                  \
+            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
+            exit(2);                                                                              \
+        }                                                                                         \
+    } while (0)
+#define GK(call)                                                                                    \
+    do {                                                                                            \
+        gpuact_status s_ = (call);                                                                  \
+        if (s_ != GPUACT_SUCCESS) {                                                                 \
+            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, gpuact_status_string(s_)); \
+            exit(2);                                                                                \
+        }                                                                                           \
+    } while (0)
+
+static const struct {
+    const char *name;
+    gpuact_op op;
+} kOps[] = {
+    {"gelu_erf", GPUACT_OP_GELU_ERF}, {"gelu_tanh", GPUACT_OP_GELU_TANH}, {"gelu_sigmoid", GPUACT_OP_GELU_SIGMOID},
+    {"elu", GPUACT_OP_ELU},           {"selu", GPUACT_OP_SELU},           {"silu", GPUACT_OP_SILU},
+    {"swish_tanh", GPUACT_OP_SWISH_TANH},
+};
+
+/* ---- data ---------------------------------------------------------------- */
+__device__ static inline uint32_t hash32(uint64_t i, uint32_t seed) {
+    uint64_t z = i * 0x9e3779b97f4a7c15ull + seed;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return (uint32_t)((z ^ (z >> 31)) >> 32);
+}
+__device__ static inline float u01(uint32_t h) { return ((h >> 8) + 0.5f) * (1.0f / 16777216.0f); } /* (0, 1) */
+
+/* x: uniform in [-8, 8] (never 0); 1/32 tails: +-(8 + 92 u^2), 1/1024 of those to +-1e4 */
+__device__ static inline float gen_x(uint64_t i) {
+    uint32_t h = hash32(i, 0x1234567u), g = hash32(i, 0x89abcdefu);
+    float u = u01(h);
+    float v;
+    if ((g & 31u) == 0u) {
+        float t = u01(hash32(i, 0x5555u));
+        v = 8.0f + 92.0f * t * t;
+        if ((g >> 5 & 1023u) == 0u) v = 100.0f + 9900.0f * t;
+        if (g & 0x80000000u) v = -v;
+    } else {
+        v = -8.0f + 16.0f * u;
+    }
+    return v == 0.0f ? 0.5f : v;
+}
+/* dy: uniform magnitude in [1/64, 2], random sign */
+__device__ static inline float gen_dy(uint64_t i) {
+    uint32_t h = hash32(i, 0xdeadbeefu);
+    float m = 0.015625f + 1.984375f * u01(h);
+    return (h & 1u) ? -m : m;
+}
+__global__ void fill_kernel(void *dst, size_t n, int dtype, int which) {
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        float v = which ? gen_dy(i) : gen_x(i);
+        if (dtype == GPUACT_F32) ((float *)dst)[i] = v;
+        else {
+            uint16_t b = gpuact_f32_to_bf16(v);
+            if ((b & 0x7fffu) == 0u) b = 0x3f00u; /* never zero after rounding (0.5) */
+            ((uint16_t *)dst)[i] = b;
+        }
+    }
+}
+
+/* ---- host reference for the spot check ----------------------------------- */
+static float host_elem(gpuact_dtype t, const void *p, size_t i) {
+    if (t == GPUACT_F32) return ((const float *)p)[i];
+    return gpuact_bf16_to_f32(((const uint16_t *)p)[i]);
+}
+static uint32_t out_bits(gpuact_dtype t, const void *p, size_t i) {
+    if (t == GPUACT_F32) { uint32_t u; memcpy(&u, (const char *)p + 4 * i, 4); return u; }
+    return ((const uint16_t *)p)[i];
+}
+
+struct Row {
+    std::string op, dtype, dir;
+    double ms, gbs, pct, copy_ms, copy_gbs;
+    size_t mismatches;
+};
+
+static double median(std::vector<float> v) {
+    std::sort(v.begin(), v.end());
+    size_t m = v.size() / 2;
+    return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
+int main(int argc, char **argv) {
+    int log2n = 28, reps = 30, warmup = 5;
+    const char *csv = NULL, *only = NULL, *dtype_sel = "all";
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--log2n") && i + 1 < argc) log2n = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--warmup") && i + 1 < argc) warmup = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+        else if (!strcmp(argv[i], "--dtype") && i + 1 < argc) dtype_sel = argv[++i];
+        else {
+            fprintf(stderr, "usage: %s [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|bf16|all] [--only OP] [--csv FILE]\n",
+                    argv[0]);
+            return 2;
+        }
+    }
+    if (reps < 20) { fprintf(stderr, "bench: --reps %d raised to 20\n", reps); reps = 20; }
+    if (log2n < 10 || log2n > 32) { fprintf(stderr, "bench: --log2n must be in [10, 32]\n"); return 2; }
+    const size_t n = (size_t)1 << log2n;
+
+    int dev = 0;
+    cudaDeviceProp prop;
+    CK(cudaGetDevice(&dev));
+    CK(cudaGetDeviceProperties(&prop, dev));
+    printf("bench: %s (sm_%d%d, %d SMs, %.1f GiB), n = 2^%d, median of %d runs after %d warm-up\n", prop.name, prop.major,
+           prop.minor, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, log2n, reps, warmup);
+
+    cudaStream_t st;
+    CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+    cudaEvent_t ev[4];
+    for (int i = 0; i < 4; i++) CK(cudaEventCreate(&ev[i]));
+
+    std::vector<Row> rows;
+    size_t total_bad = 0;
+    const gpuact_dtype dtypes[2] = {GPUACT_F32, GPUACT_BF16};
+    for (int di = 0; di < 2; di++) {
+        gpuact_dtype dt = dtypes[di];
+        const char *dname = dt == GPUACT_F32 ? "f32" : "bf16";
+        if (strcmp(dtype_sel, "all") && strcmp(dtype_sel, dname)) continue;
+        size_t esz = dt == GPUACT_F32 ? 4 : 2, bytes = n * esz;
+        void *x = NULL, *dy = NULL, *out = NULL;
+        CK(cudaMalloc(&x, bytes));
+        CK(cudaMalloc(&dy, bytes));
+        CK(cudaMalloc(&out, bytes));
+        int fb = prop.multiProcessorCount * 8;
+        fill_kernel<<<fb, 256, 0, st>>>(x, n, (int)dt, 0);
+        CK(cudaGetLastError());
+        fill_kernel<<<fb, 256, 0, st>>>(dy, n, (int)dt, 1);
+        CK(cudaGetLastError());
+        CK(cudaStreamSynchronize(st));
+
+        const size_t ncheck = std::min(n, (size_t)65536);
+        std::vector<unsigned char> hx(ncheck * esz), hdy(ncheck * esz), hout(ncheck * esz);
+        CK(cudaMemcpy(hx.data(), x, ncheck * esz, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(hdy.data(), dy, ncheck * esz, cudaMemcpyDeviceToHost));
+
+        printf("\n%-14s %-5s %-4s %10s %10s %8s %10s %10s %6s\n", "op", "dtype", "dir", "time ms", "GB/s", "% copy",
+               "copy ms", "copy GB/s", "check");
+        for (const auto &o : kOps) {
+            if (only && strcmp(only, o.name)) continue;
+            for (int dir = 0; dir < 2; dir++) { /* 0 forward, 1 backward */
+                auto launch = [&]() {
+                    if (dir == 0) GK(gpuact_forward_device(o.op, dt, NULL, x, out, n, st));
+                    else GK(gpuact_backward_device(o.op, dt, NULL, x, dy, out, n, st));
+                };
+                for (int w = 0; w < warmup; w++) {
+                    launch();
+                    CK(cudaMemcpyAsync(out, x, bytes, cudaMemcpyDeviceToDevice, st));
+                }
+                CK(cudaStreamSynchronize(st));
+                std::vector<float> tk, tc;
+                for (int r = 0; r < reps; r++) {
+                    CK(cudaEventRecord(ev[0], st));
+                    launch();
+                    CK(cudaEventRecord(ev[1], st));
+                    CK(cudaMemcpyAsync(out, x, bytes, cudaMemcpyDeviceToDevice, st));
+                    CK(cudaEventRecord(ev[2], st));
+                    CK(cudaEventSynchronize(ev[2]));
+                    float a = 0, b = 0;
+                    CK(cudaEventElapsedTime(&a, ev[0], ev[1]));
+                    CK(cudaEventElapsedTime(&b, ev[1], ev[2]));
+                    tk.push_back(a);
+                    tc.push_back(b);
+                }
+                /* spot check: one more call, then compare with the host scalar functions */
+                launch();
+                CK(cudaStreamSynchronize(st));
+                CK(cudaMemcpy(hout.data(), out, ncheck * esz, cudaMemcpyDeviceToHost));
+                gpuact_cfg c = gpuact_cfg_default();
+                size_t bad = 0;
+                for (size_t i = 0; i < ncheck; i++) {
+                    uint32_t want;
+                    if (dt == GPUACT_F32) {
+                        float xi = host_elem(dt, hx.data(), i), gi = host_elem(dt, hdy.data(), i);
+                        float r = dir == 0 ? gpuact_forward_f32(o.op, xi, &c) : gpuact_backward_f32(o.op, xi, gi, &c);
+                        memcpy(&want, &r, 4);
+                    } else {
+                        uint16_t xb = ((const uint16_t *)hx.data())[i], gb = ((const uint16_t *)hdy.data())[i];
+                        want = dir == 0 ? gpuact_forward_bf16(o.op, xb, &c) : gpuact_backward_bf16(o.op, xb, gb, &c);
+                    }
+                    if (out_bits(dt, hout.data(), i) != want) {
+                        if (!bad)
+                            fprintf(stderr, "bench: %s %s %s: element %zu: device 0x%x, host 0x%x\n", o.name, dname,
+                                    dir ? "bwd" : "fwd", i, out_bits(dt, hout.data(), i), want);
+                        bad++;
+                    }
+                }
+                total_bad += bad;
+                double mk = median(tk), mc = median(tc);
+                double kbytes = (double)bytes * (dir == 0 ? 2 : 3), cbytes = 2.0 * bytes;
+                Row row;
+                row.op = o.name;
+                row.dtype = dname;
+                row.dir = dir ? "bwd" : "fwd";
+                row.ms = mk;
+                row.gbs = kbytes / (mk * 1e-3) / 1e9;
+                row.copy_ms = mc;
+                row.copy_gbs = cbytes / (mc * 1e-3) / 1e9;
+                row.pct = 100.0 * row.gbs / row.copy_gbs;
+                row.mismatches = bad;
+                rows.push_back(row);
+                printf("%-14s %-5s %-4s %10.3f %10.1f %7.1f%% %10.3f %10.1f %6s\n", o.name, dname, row.dir.c_str(), row.ms,
+                       row.gbs, row.pct, row.copy_ms, row.copy_gbs, bad ? "FAIL" : "ok");
+                fflush(stdout);
+            }
+        }
+        CK(cudaFree(x));
+        CK(cudaFree(dy));
+        CK(cudaFree(out));
+    }
+
+    /* summary: mean % of copy bandwidth per dtype and direction */
+    printf("\n");
+    for (const char *d : {"f32", "bf16"})
+        for (const char *r : {"fwd", "bwd"}) {
+            double s = 0, mn = 1e30;
+            int k = 0;
+            for (const Row &row : rows)
+                if (row.dtype == d && row.dir == r) { s += row.pct; mn = std::min(mn, row.pct); k++; }
+            if (k) printf("BENCH SUMMARY %s %s: mean %.1f%% of copy bandwidth, min %.1f%% (%d ops)\n", d, r, s / k, mn, k);
+        }
+    if (csv) {
+        FILE *f = fopen(csv, "w");
+        if (!f) { perror(csv); return 2; }
+        fprintf(f, "op,dtype,direction,n,time_ms,gb_per_s,pct_of_copy,copy_ms,copy_gb_per_s,spot_check_mismatches\n");
+        for (const Row &r : rows)
+            fprintf(f, "%s,%s,%s,%zu,%.4f,%.2f,%.2f,%.4f,%.2f,%zu\n", r.op.c_str(), r.dtype.c_str(), r.dir.c_str(), n, r.ms,
+                    r.gbs, r.pct, r.copy_ms, r.copy_gbs, r.mismatches);
+        if (fclose(f) != 0) { perror(csv); return 2; }
+        printf("bench: wrote %s\n", csv);
+    }
+    for (int i = 0; i < 4; i++) CK(cudaEventDestroy(ev[i]));
+    CK(cudaStreamDestroy(st));
+    if (total_bad) {
+        printf("bench: %zu spot-check mismatches: FAIL\n", total_bad);
+        return 1;
+    }
+    return 0;
+}

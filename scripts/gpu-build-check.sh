@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# gpu-build-check.sh - gpuact's CUDA code, checked without a GPU:
+#   1. examples/*.cu and tests/gpu/test_device.cu built with nvcc for sm_70,
+#      sm_80 and sm_90 (sm_70: the oldest architecture the nvcc at hand has
+#      when it has no sm_70, as CUDA 13 does not), -Wall -Wextra, every
+#      warning an error;
+#   2. the kernels' resources on sm_90 (ptxas -v): all 90 present, no stack
+#      frame, no spills; the registers of each;
+#   3. a C file (tests/gpu/host_link.c, gcc -DGPUACT_CUDA) calling
+#      gpuact_forward_device, linked against an nvcc-built object and run:
+#      it must return a status (GPUACT_ERROR_CUDA without a GPU), not crash;
+#   4. the kernels' PTX holds no .ftz / .approx / div.full instruction;
+#   5. the CPU emulation of the kernels (tests/gpu/emulation/kernel_emu.cpp,
+#      with -fsanitize=alignment,undefined) against the host entry points.
+# usage: scripts/gpu-build-check.sh [--emulate-tests]
+#   --emulate-tests  also build and run tests/gpu/test_device.cu in the CPU
+#                    emulation (minutes)
+# Environment: NVCC (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc),
+# CUDA_HOME (default: two levels above nvcc), JOBS (default: nproc).
+# Ends with "N passed, M failed"; exit status 1 if anything failed.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+CUDA_HOME=${CUDA_HOME:-$(cd "$(dirname "$NVCC")/.." && pwd)}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+emulate_tests=0
+for a in "$@"; do
+  case $a in
+    --emulate-tests) emulate_tests=1 ;;
+    *) echo "usage: $0 [--emulate-tests]"; exit 2 ;;
+  esac
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+WARN=(-Xcompiler -Wall,-Wextra -Werror all-warnings)
+EMU=(-std=c++17 -pthread -Wall -Wextra -Werror -Wno-unknown-pragmas -fsanitize=alignment,undefined
+     -fno-sanitize-recover=all -D__CUDACC__ -include "$root/tests/gpu/emulation/cuda_runtime.h"
+     -I"$root/tests/gpu/emulation" -I"$root")
+
+echo "nvcc: $("$NVCC" --version | tail -1)"
+echo "host: $(nproc) cores, $JOBS jobs at a time"
+
+# architectures: sm_70 or the oldest one this nvcc has
+codes=$("$NVCC" --list-gpu-code 2>/dev/null)
+archs=()
+for a in 70 80 90; do
+  if grep -qx "sm_$a" <<<"$codes"; then
+    archs+=("$a")
+  elif [ "$a" = 70 ]; then
+    oldest=$(grep -E '^sm_[0-9]+$' <<<"$codes" | sed 's/sm_//' | sort -n | head -1)
+    echo "note: this nvcc cannot build sm_70 (CUDA 13 dropped Volta); building sm_$oldest in its place"
+    archs+=("$oldest")
+  else
+    echo "note: this nvcc cannot build sm_$a; skipped"
+  fi
+done
+
+# ---- the checks: each runs in the background, JOBS at a time ------------
+names=()
+check() { # check NAME COMMAND... : COMMAND's output in $work/NAME.log, status in $work/NAME.rc
+  local name=$1; shift
+  names+=("$name")
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+  (
+    t0=$(date +%s.%N)
+    "$@" >"$work/$name.log" 2>&1
+    rc=$?
+    t1=$(date +%s.%N)
+    echo "$rc $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')" >"$work/$name.rc"
+  ) &
+}
+
+# 3 + 2: the implementation object with ptxas -v (its report is check 2), then the link test
+link_test() {
+  set -e
+  "$NVCC" -O2 -arch=sm_90 -I"$root" "${WARN[@]}" -Xptxas -v -c "$root/tests/gpu/host_link_impl.cu" \
+    -o "$work/host_link_impl.o" 2>"$work/ptxas_sm90.txt"
+  gcc -std=c99 -O2 -Wall -Wextra -Werror -DGPUACT_CUDA -I"$root" -I"$CUDA_HOME/include" \
+    -c "$root/tests/gpu/host_link.c" -o "$work/host_link.o"
+  g++ -x c++ -std=c++11 -O2 -Wall -Wextra -Werror -DGPUACT_CUDA -I"$root" -I"$CUDA_HOME/include" \
+    -c "$root/tests/gpu/host_link.c" -o "$work/host_link_cxx.o"
+  gcc "$work/host_link.o" "$work/host_link_impl.o" -L"$CUDA_HOME/lib64" -lcudart -lstdc++ -lm -o "$work/host_link"
+  LD_LIBRARY_PATH="$CUDA_HOME/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$work/host_link"
+}
+check host_link link_test
+
+for a in "${archs[@]}"; do
+  for src in tests/gpu/test_device.cu examples/basic.cu examples/epilogue.cu; do
+    check "$(basename "$src" .cu)_sm$a" "$NVCC" -O2 -arch="sm_$a" -I"$root" "${WARN[@]}" "$root/$src" \
+      -o "$work/$(basename "$src" .cu)_sm$a"
+  done
+done
+
+# the kernels' PTX (default flags) holds no flush-to-zero and no approximate
+# arithmetic: the bit-identity with the host rests on it (a build with
+# -ftz=true or -use_fast_math would show .ftz / .approx here; no macro tells)
+ptx_exact() {
+  set -e
+  "$NVCC" -arch=sm_90 -I"$root" "${WARN[@]}" -ptx "$root/tests/gpu/host_link_impl.cu" -o "$work/kernels.ptx"
+  n=$(grep -c '^.entry _Z17gpuact__k_eltwise' "$work/kernels.ptx" || true)
+  bad=$(grep -cE '\.ftz|\.approx|div\.full' "$work/kernels.ptx" || true)
+  echo "ptx: $n kernels, $bad flush-to-zero/approximate instructions"
+  [ "$n" = 90 ] && [ "$bad" = 0 ]
+}
+check kernel_ptx_exact ptx_exact
+
+emu_kernels() {
+  set -e
+  g++ -O1 "${EMU[@]}" "$root/tests/gpu/emulation/kernel_emu.cpp" -o "$work/kernel_emu"
+  "$work/kernel_emu"
+}
+check kernel_emulation emu_kernels
+if [ $emulate_tests = 1 ]; then
+  emu_tests() {
+    set -e
+    g++ -O2 "${EMU[@]}" "$root/tests/gpu/emulation/test_device_emu.cpp" -o "$work/test_device_emu"
+    "$work/test_device_emu"
+  }
+  check test_device_emulation emu_tests
+fi
+wait
+
+# ---- results ------------------------------------------------------------
+pass=0; fail=0
+report() { # report OK NAME SECONDS NOTE
+  if [ "$1" = 1 ]; then pass=$((pass + 1)); printf 'ok    %-28s %6.1f s  %s\n' "$2" "$3" "$4"
+  else fail=$((fail + 1)); printf 'FAIL  %-28s %6.1f s  %s\n' "$2" "$3" "$4"; fi
+}
+for name in "${names[@]}"; do
+  read -r rc secs <"$work/$name.rc"
+  note=""
+  case $name in
+    host_link) note=$(grep -h '^host_link:' "$work/$name.log" | head -1) ;;
+    kernel_ptx_exact) note=$(grep -h '^ptx:' "$work/$name.log" | head -1) ;;
+    kernel_emulation|test_device_emulation) note=$(tail -1 "$work/$name.log") ;;
+  esac
+  report $([ "$rc" = 0 ] && echo 1 || echo 0) "$name" "$secs" "$note"
+  if [ "$rc" != 0 ]; then sed 's/^/      /' "$work/$name.log" | tail -40; fi
+done
+
+# 2. the kernels' resources (from the sm_90 build of host_link_impl.cu)
+if [ -s "$work/ptxas_sm90.txt" ]; then
+  python3 - "$work/ptxas_sm90.txt" >"$work/resources.txt" <<'PY'
+import re, sys
+txt = open(sys.argv[1]).read()
+ops = {1: 'gelu_erf', 2: 'gelu_tanh', 3: 'gelu_sigmoid', 4: 'elu', 5: 'selu', 6: 'silu', 7: 'swish_tanh'}
+dts = {1: 'f32', 2: 'f16', 3: 'bf16'}
+dirs = ['fwd', 'grad', 'bwd', 'fwd+bwd', 'bwd-from-y']
+pat = re.compile(r"Function properties for _Z17gpuact__k_eltwiseILi(\d)ELi(\d)ELi(\d)EEv13gpuact__kargs\s*\n"
+                 r"\s*(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads\s*\n"
+                 r"ptxas info\s*: Used (\d+) registers")
+res = {}
+for m in pat.finditer(txt):
+    op, dt, d, st, ss, sl, r = map(int, m.groups())
+    res[(op, dt, d)] = (r, st, ss, sl)
+bad = [k for k, v in res.items() if v[1] or v[2] or v[3]]
+print("kernels: %d, with stack or spills: %d, registers %d..%d" % (len(res), len(bad),
+      min(v[0] for v in res.values()) if res else 0, max(v[0] for v in res.values()) if res else 0))
+print("registers per thread, sm_90 (stack 0, spills 0 unless listed):")
+print("  %-18s" % "op / dtype" + "".join("%-11s" % d for d in dirs))
+for op in ops:
+    for dt in dts:
+        print("  %-18s" % (ops[op] + " " + dts[dt]) + "".join(
+            "%-11s" % (res[(op, dt, d)][0] if (op, dt, d) in res else "-") for d in range(5)))
+for k in bad:
+    print("  stack/spill: %s %s %s: %s" % (ops[k[0]], dts[k[1]], dirs[k[2]], res[k]))
+sys.exit(0 if len(res) == 90 and not bad else 1)
+PY
+  rrc=$?
+  report $([ $rrc = 0 ] && echo 1 || echo 0) "kernel_resources_sm90" 0 "$(head -1 "$work/resources.txt")"
+  tail -n +2 "$work/resources.txt"
+else
+  report 0 "kernel_resources_sm90" 0 "no ptxas report (the host_link build failed)"
+fi
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]

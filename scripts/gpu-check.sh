@@ -1,0 +1,273 @@
+#!/usr/bin/env bash
+# scripts/gpu-check.sh - the one GPU call: build and run everything that needs the GPU.
+#
+#   scripts/gpu-check.sh [--full]
+#
+# Run on the GPU machine from the repository root. Steps, in order:
+#   nvidia-smi -L, nvcc --version
+#   build (in parallel, nvcc -O3 -arch=$ARCH):
+#     tests/gpu/test_device.cu (skipped with a message if absent), tools/sweep_f32.cu,
+#     bench/bench.cu, examples/basic.cu (skipped if absent)
+#   run: test_device (and, with --full only, test_device --exhaustive-f32 as a second step), examples/basic,
+#        the exhaustive fp32 sweep, the bench (CSV to $OUT/bench.csv),
+#        compute-sanitizer memcheck, racecheck and initcheck on `test_device --quick`
+#        (each bounded by `timeout 240`)
+# Every step's exit code and elapsed seconds are recorded; the script goes on
+# after a failing step, prints a summary table (step, rc, seconds, key figure)
+# LAST, and exits non-zero if any step failed (a step skipped because its
+# source is absent is not a failure; one skipped because its build failed or
+# the time budget ran out is reported as such, and the build failure / budget
+# counts as the failure).
+#
+# Environment:
+#   OUT=/tmp/gpu-out        logs: $OUT/logs/NN-step.log, summary: $OUT/summary.txt, $OUT/bench.csv
+#   BUILD_DIR=build-gpu     binaries (build*/ is git-ignored)
+#   ARCH=sm_90              NVCC=..., COMPUTE_SANITIZER=...
+#   GPU_CHECK_BUDGET=570    wall-clock seconds for the whole script (each step's timeout is cut to
+#                           what is left, so the summary still prints under a 600 s limit); 0 = none
+#   TAIL_LINES=60           lines of each run step's log echoed to stdout
+#   SANITIZE_ARGS=--quick   arguments of test_device under compute-sanitizer
+#   REBUILD=1               rebuild even where $BUILD_DIR holds an up-to-date binary
+set -u
+
+FULL=0
+for a in "$@"; do
+    case "$a" in
+    --full) FULL=1 ;;
+    -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    *) echo "gpu-check: unknown argument: $a (usage: $0 [--full])" >&2; exit 2 ;;
+    esac
+done
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
+OUT=${OUT:-/tmp/gpu-out}
+LOGS=$OUT/logs
+BUILD=${BUILD_DIR:-build-gpu}
+ARCH=${ARCH:-sm_90}
+BUDGET=${GPU_CHECK_BUDGET:-570}
+TAIL_LINES=${TAIL_LINES:-60}
+NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+SANITIZER=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
+SANITIZE_ARGS=${SANITIZE_ARGS---quick}
+NVFLAGS=(-O3 "-arch=$ARCH" -I.)
+mkdir -p "$LOGS" "$BUILD" || exit 2
+rm -f "$LOGS"/*.log "$LOGS"/*.res "$OUT/summary.txt"
+
+T0=$(date +%s.%N)
+now() { date +%s.%N; }
+secs_between() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+remaining() { # whole seconds left in the budget
+    if [ "$BUDGET" = 0 ]; then echo 999999; return; fi
+    awk -v t0="$T0" -v t="$(now)" -v b="$BUDGET" 'BEGIN { r = b - (t - t0); printf "%d", (r > 0 ? r : 0) }'
+}
+
+SEQ=0
+ORDER=()
+# new_step NAME: allocates the step's id (NN-NAME) in $ID, in order
+new_step() { ID=$(printf '%02d-%s' "$SEQ" "$1"); SEQ=$((SEQ + 1)); ORDER+=("$ID"); }
+# record ID RC SECONDS NOTE   (RC "-": skipped, not a failure)
+record() { printf '%s\t%s\t%s\n' "$2" "$3" "$4" >"$LOGS/$1.res"; }
+# run_step ID CAP CMD...: CMD under timeout min(CAP, budget left), output to the step's log; returns its rc
+run_step() {
+    local id=$1 cap=$2 t rem s rc
+    shift 2
+    rem=$(remaining)
+    if [ "$rem" -lt 5 ]; then
+        echo "gpu-check: not run: time budget (GPU_CHECK_BUDGET=$BUDGET s) exhausted" >"$LOGS/$id.log"
+        record "$id" 124 0 "not run: time budget exhausted"
+        return
+    fi
+    t=$cap
+    [ "$rem" -lt "$t" ] && t=$rem
+    s=$(now)
+    {
+        printf '$'; printf ' %q' "$@"; printf '\n'
+    } >"$LOGS/$id.log"
+    timeout -k 10 "$t" "$@" >>"$LOGS/$id.log" 2>&1
+    rc=$?
+    [ $rc -eq 124 ] || [ $rc -eq 137 ] && echo "gpu-check: TIMEOUT after ${t} s" >>"$LOGS/$id.log"
+    record "$id" "$rc" "$(secs_between "$s" "$(now)")" ""
+    return "$rc"
+}
+# show ID [LINES]: echo a step's status and the tail of its log
+show() {
+    local id=$1 n=${2:-$TAIL_LINES} rc secs note
+    IFS=$'\t' read -r rc secs note <"$LOGS/$id.res"
+    echo "=== $id: rc=$rc, ${secs} s${note:+, $note}"
+    [ -f "$LOGS/$id.log" ] && tail -n "$n" "$LOGS/$id.log"
+    echo
+}
+
+# key figure of a step, from its log (its last output line when the usual one is missing)
+key_of() {
+    local id=$1 log=$LOGS/$1.log rc secs note k
+    IFS=$'\t' read -r rc secs note <"$LOGS/$id.res"
+    if [ -n "$note" ]; then echo "$note"; return; fi
+    [ -f "$log" ] || { echo "(no log)"; return; }
+    k=$(key_from_log "$id" "$log" "$rc" 2>/dev/null | head -n1)
+    [ -n "$k" ] || k=$(grep -v '^\$ ' "$log" | grep -v '^[[:space:]]*$' | tail -n1)
+    echo "$k"
+}
+key_from_log() {
+    local id=$1 log=$2 rc=$3
+    case "$id" in
+    *nvidia-smi*) grep -m1 '^GPU' "$log" ;;
+    *nvcc-version*) grep -o 'release [0-9.]*, V[0-9.]*' "$log" | head -n1 ;;
+    *build-*)
+        if [ "$rc" = 0 ]; then
+            echo "built, $(grep -ci 'warning' "$log") warning line(s)"
+        else
+            grep -m1 -iE 'error|fatal' "$log" || tail -n1 "$log"
+        fi ;;
+    *sweep*) grep 'SWEEP SUMMARY' "$log" | tail -n1 | sed 's/SWEEP SUMMARY: //' ;;
+    *bench*)
+        local b
+        b=$(grep 'BENCH SUMMARY' "$log" | sed -E 's/BENCH SUMMARY ([a-z0-9]+) ([a-z]+): mean ([0-9.]+%).*min ([0-9.]+%).*/\1 \2 \3 (min \4)/' | paste -sd ';' -)
+        [ -n "$b" ] && echo "copy BW: $b" ;;
+    *memcheck* | *initcheck*) grep -E 'ERROR SUMMARY' "$log" | tail -n1 ;;
+    *racecheck*) grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$log" | tail -n1 ;;
+    *run-test_device*) grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1 ;;
+    esac
+}
+
+SUMMARY_DONE=0
+summary() {
+    [ "$SUMMARY_DONE" = 1 ] && return
+    SUMMARY_DONE=1
+    local id rc secs note failed=0 total=0 k
+    {
+        echo
+        echo "================================ gpu-check summary ================================"
+        printf '%-26s %5s %8s  %s\n' "step" "rc" "seconds" "key figure"
+        for id in "${ORDER[@]}"; do
+            if [ ! -f "$LOGS/$id.res" ]; then
+                printf '%-26s %5s %8s  %s\n' "$id" "?" "-" "did not finish (interrupted)"
+                failed=$((failed + 1)); total=$((total + 1))
+                continue
+            fi
+            IFS=$'\t' read -r rc secs note <"$LOGS/$id.res"
+            k=$(key_of "$id" | tr -d '\r' | head -n1 | cut -c1-120)
+            printf '%-26s %5s %8s  %s\n' "$id" "$rc" "$secs" "$k"
+            total=$((total + 1))
+            if [ "$rc" != 0 ] && [ "$rc" != - ]; then failed=$((failed + 1)); fi
+        done
+        printf 'total %s s (budget %s s); logs in %s\n' "$(secs_between "$T0" "$(now)")" "$BUDGET" "$LOGS"
+        if [ "$failed" -eq 0 ]; then
+            echo "GPU CHECK: $total steps, 0 failed -> PASS"
+        else
+            echo "GPU CHECK: $total steps, $failed failed -> FAIL"
+        fi
+    } >"$OUT/summary.txt" # a redirected group runs in this shell: $failed survives
+    cat "$OUT/summary.txt"
+    GC_FAILED=$failed
+}
+on_signal() {
+    echo "gpu-check: interrupted" >&2
+    summary
+    exit 130
+}
+trap on_signal INT TERM
+
+echo "gpu-check: repo $(pwd), OUT=$OUT, BUILD_DIR=$BUILD, ARCH=$ARCH, budget ${BUDGET} s, full=$FULL"
+
+# ---- environment ------------------------------------------------------------
+new_step nvidia-smi
+run_step "$ID" 30 nvidia-smi -L
+show "$ID" 20
+new_step nvcc-version
+run_step "$ID" 30 "$NVCC" --version
+show "$ID" 10
+
+# ---- builds (in parallel) ---------------------------------------------------
+# start_build NAME SRC EXTRA_FLAGS...: builds $BUILD/NAME in the background (or records the skip)
+declare -A BUILD_ID
+start_build() {
+    local name=$1 src=$2
+    shift 2
+    new_step "build-$name"
+    BUILD_ID[$name]=$ID
+    if [ ! -f "$src" ]; then
+        echo "gpu-check: $src is absent: skipped" >"$LOGS/$ID.log"
+        record "$ID" - 0 "skipped: $src absent"
+        return
+    fi
+    local cmd=("$NVCC" "${NVFLAGS[@]}" "$@" "$src" -o "$BUILD/$name") dep newer=0
+    # reuse a binary from an earlier run if it is newer than the source and every header
+    # it could include, and was built with the same command (REBUILD=1 forces a build)
+    if [ "${REBUILD:-0}" != 1 ] && [ -x "$BUILD/$name" ] && [ -f "$BUILD/$name.cmd" ] &&
+        [ "$(cat "$BUILD/$name.cmd")" = "${cmd[*]}" ]; then
+        for dep in "$src" ./*.h ./*.cuh tools/*.h tests/gpu/*.h tests/gpu/*.cuh bench/*.h examples/*.h; do
+            [ -e "$dep" ] && [ "$dep" -nt "$BUILD/$name" ] && newer=1
+        done
+        if [ "$newer" = 0 ]; then
+            echo "gpu-check: $BUILD/$name is up to date (${cmd[*]})" >"$LOGS/$ID.log"
+            record "$ID" 0 0 "up to date (built by an earlier run)"
+            return
+        fi
+    fi
+    rm -f "$BUILD/$name.cmd"
+    (run_step "$ID" 400 "${cmd[@]}" && printf '%s' "${cmd[*]}" >"$BUILD/$name.cmd") &
+}
+start_build test_device tests/gpu/test_device.cu -lineinfo
+start_build sweep_f32 tools/sweep_f32.cu
+start_build bench bench/bench.cu
+start_build basic examples/basic.cu
+wait
+for n in test_device sweep_f32 bench basic; do
+    show "${BUILD_ID[$n]}" 15
+done
+built() { # built NAME: the build ran and succeeded
+    local rc secs note
+    IFS=$'\t' read -r rc secs note <"$LOGS/${BUILD_ID[$1]}.res"
+    [ "$rc" = 0 ] && [ -x "$BUILD/$1" ]
+}
+# runs of a program whose build did not succeed: skipped, with the reason
+why_not_built() {
+    local rc secs note
+    IFS=$'\t' read -r rc secs note <"$LOGS/${BUILD_ID[$1]}.res"
+    if [ "$rc" = - ]; then echo "skipped: ${note#skipped: }"; else echo "not run: build failed"; fi
+}
+not_run() { # ID NAME
+    local why
+    why=$(why_not_built "$2")
+    echo "gpu-check: $why" >"$LOGS/$1.log"
+    record "$1" - 0 "$why" # the build step carries the failure
+}
+
+# ---- runs -------------------------------------------------------------------
+new_step run-test_device
+if built test_device; then run_step "$ID" 300 "$BUILD/test_device"; else not_run "$ID" test_device; fi
+show "$ID"
+if [ "$FULL" = 1 ]; then # test_device --exhaustive-f32 runs its test 2 alone: in addition to the above
+    new_step run-test_device-exh
+    if built test_device; then run_step "$ID" 540 "$BUILD/test_device" --exhaustive-f32; else not_run "$ID" test_device; fi
+    show "$ID"
+fi
+
+new_step run-basic
+if built basic; then run_step "$ID" 60 "$BUILD/basic"; else not_run "$ID" basic; fi
+show "$ID" 30
+
+new_step sweep-f32
+if built sweep_f32; then run_step "$ID" 480 "$BUILD/sweep_f32" -v; else not_run "$ID" sweep_f32; fi
+show "$ID" 80
+
+new_step bench
+if built bench; then run_step "$ID" 300 "$BUILD/bench" --csv "$OUT/bench.csv"; else not_run "$ID" bench; fi
+show "$ID" 50
+
+for tool in memcheck racecheck initcheck; do
+    new_step "sanitizer-$tool"
+    if built test_device; then
+        extra=()
+        [ "$tool" = memcheck ] && extra=(--leak-check full)
+        # shellcheck disable=SC2086 # SANITIZE_ARGS is a word list
+        run_step "$ID" 240 "$SANITIZER" --tool "$tool" ${extra[@]+"${extra[@]}"} --error-exitcode 1 --print-limit 20 \
+            "$BUILD/test_device" $SANITIZE_ARGS
+    else not_run "$ID" test_device; fi
+    show "$ID" 25
+done
+
+GC_FAILED=0
+summary
+[ "$GC_FAILED" -eq 0 ]

@@ -1,0 +1,120 @@
+/* emulation/cuda_runtime.h - a CPU stand-in for the part of the CUDA runtime
+   that gpuact and its GPU tests use, so that the real kernel source
+   (gpuact_kernels.cuh's "CUDA kernels" section), the device entry points and
+   tests/gpu/test_device.cu can run on a machine without a GPU:
+       g++ -std=c++17 -D__CUDACC__ -include tests/gpu/emulation/cuda_runtime.h \
+           -Itests/gpu/emulation -I. ...
+   A launch runs every (block, thread) of the grid as a plain function call,
+   blocks spread over CPU threads; "device" memory is host memory recorded in
+   an allocation table that cudaPointerGetAttributes consults. Stream capture
+   records launches into a graph that cudaGraphLaunch replays. It checks
+   logic (indexing, alignment decisions, statuses, in-place, capture), not
+   anything a real GPU adds: build with -fsanitize=alignment so a misaligned
+   16-byte vector access aborts as it would fault on a GPU.
+   Definitions: emulation/emu_impl.h, included once after gpuact.h. */
+#ifndef GPUACT_EMU_CUDA_RUNTIME_H
+#define GPUACT_EMU_CUDA_RUNTIME_H
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define __host__
+#define __device__
+#define __global__
+#define __forceinline__ inline
+#define __launch_bounds__(x)
+
+typedef enum cudaError {
+    cudaSuccess = 0,
+    cudaErrorInvalidValue = 1,
+    cudaErrorMemoryAllocation = 2,
+    cudaErrorInvalidDevice = 101,
+    cudaErrorNoDevice = 100,
+    cudaErrorStreamCaptureInvalidated = 901,
+    cudaErrorLaunchFailure = 719
+} cudaError_t;
+typedef struct emu_stream *cudaStream_t;
+typedef struct emu_graph *cudaGraph_t;
+typedef struct emu_graph *cudaGraphExec_t;
+typedef struct emu_node *cudaGraphNode_t;
+enum cudaGraphNodeType { cudaGraphNodeTypeKernel = 0 };
+enum cudaStreamCaptureMode { cudaStreamCaptureModeGlobal = 0, cudaStreamCaptureModeThreadLocal = 1, cudaStreamCaptureModeRelaxed = 2 };
+enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4 };
+enum cudaDeviceAttr { cudaDevAttrMultiProcessorCount = 16 };
+enum cudaMemoryType { cudaMemoryTypeUnregistered = 0, cudaMemoryTypeHost = 1, cudaMemoryTypeDevice = 2, cudaMemoryTypeManaged = 3 };
+#define cudaStreamNonBlocking 0x01u
+#define cudaMemAttachGlobal 0x01u
+struct cudaPointerAttributes {
+    enum cudaMemoryType type;
+    int device;
+    void *devicePointer;
+    void *hostPointer;
+};
+struct cudaDeviceProp {
+    char name[256];
+    int major, minor, multiProcessorCount;
+};
+struct dim3 {
+    unsigned x, y, z;
+    dim3(unsigned a = 1, unsigned b = 1, unsigned c = 1) : x(a), y(b), z(c) {}
+};
+struct alignas(16) uint4 { unsigned x, y, z, w; }; /* 16-byte aligned, as in CUDA */
+static inline uint4 make_uint4(unsigned a, unsigned b, unsigned c, unsigned d) { uint4 r = {a, b, c, d}; return r; }
+/* hi:lo >> (s & 31), low 32 bits (the PTX shf.r.wrap semantics) */
+static inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned s) {
+    return (unsigned)((((uint64_t)hi << 32) | lo) >> (s & 31u));
+}
+
+extern thread_local dim3 blockIdx, threadIdx;
+extern dim3 blockDim, gridDim;
+
+/* knobs for tests of the error paths */
+extern int emu_sms, emu_ndev, emu_fail_launch, emu_no_device;
+extern long emu_launches;
+
+const char *cudaGetErrorString(cudaError_t e);
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+cudaError_t cudaGetDevice(int *d);
+cudaError_t cudaSetDevice(int d);
+cudaError_t cudaGetDeviceCount(int *n);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int d);
+cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int d);
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p);
+cudaError_t cudaMalloc(void **p, size_t b);
+cudaError_t cudaFree(void *p);
+cudaError_t cudaMallocHost(void **p, size_t b);
+cudaError_t cudaFreeHost(void *p);
+cudaError_t cudaMallocManaged(void **p, size_t b, unsigned flags = cudaMemAttachGlobal);
+cudaError_t cudaMemcpy(void *d, const void *s, size_t b, enum cudaMemcpyKind k);
+cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t b, enum cudaMemcpyKind k, cudaStream_t st = 0);
+cudaError_t cudaMemset(void *d, int v, size_t b);
+cudaError_t cudaMemsetAsync(void *d, int v, size_t b, cudaStream_t st = 0);
+cudaError_t cudaMemGetInfo(size_t *f, size_t *t);
+cudaError_t cudaStreamCreate(cudaStream_t *s);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags);
+cudaError_t cudaStreamDestroy(cudaStream_t s);
+cudaError_t cudaStreamSynchronize(cudaStream_t s);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaStreamBeginCapture(cudaStream_t s, enum cudaStreamCaptureMode m);
+cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *g);
+cudaError_t cudaGraphGetNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *n);
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t n, enum cudaGraphNodeType *t);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *e, cudaGraph_t g, unsigned long long flags = 0);
+cudaError_t cudaGraphLaunch(cudaGraphExec_t e, cudaStream_t s);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t e);
+cudaError_t cudaGraphDestroy(cudaGraph_t g);
+cudaError_t cudaLaunchKernel(const void *f, dim3 grid, dim3 block, void **args, size_t smem, cudaStream_t s);
+
+/* kernel<<<grid, block, 0, stream>>>(args...) for kernels of plain
+   parameters (the tests' helper kernels); runs at once, in order */
+void emu_for_each_block(unsigned grid, unsigned block, void (*body)(void *), void *ctx);
+template <class... P, class... A>
+static inline void emu_launch(void (*k)(P...), dim3 grid, dim3 block, cudaStream_t, A... args) {
+    emu_launches++;
+    gridDim = grid;
+    blockDim = block;
+    auto run = [&]() { k(args...); };
+    emu_for_each_block(grid.x, block.x, [](void *c) { (*(decltype(run) *)c)(); }, &run);
+}
+#endif

@@ -1,0 +1,2 @@
+/* see emulation/cuda_runtime.h */
+#include "cuda_runtime.h"

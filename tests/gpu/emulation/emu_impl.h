@@ -1,0 +1,278 @@
+/* emulation/emu_impl.h - definitions for emulation/cuda_runtime.h. Include
+   it once, after gpuact.h (cudaLaunchKernel runs gpuact's kernels, whose one
+   parameter is a gpuact__kargs). */
+#ifndef GPUACT_EMU_IMPL_H
+#define GPUACT_EMU_IMPL_H
+#include <stdlib.h>
+#include <unistd.h>
+#include <map>
+#include <thread>
+#include <vector>
+
+thread_local dim3 blockIdx, threadIdx;
+dim3 blockDim, gridDim;
+int emu_sms = 2, emu_ndev = 2, emu_fail_launch = 0, emu_no_device = 0;
+long emu_launches = 0;
+void (*emu_on_launch)(const gpuact__kargs *k) = NULL; /* optional: sees every gpuact launch */
+
+namespace emu {
+struct Range {
+    size_t bytes;
+    enum cudaMemoryType type;
+    int device;
+};
+static std::map<uintptr_t, Range> ranges;
+static int current = 0;
+static cudaError_t last = cudaSuccess;
+static int capturing_global = 0; /* streams capturing in global mode */
+static bool invalidated = false; /* an unsafe call happened during a global capture */
+struct Rec {
+    const void *f;
+    dim3 grid, block;
+    gpuact__kargs args;
+};
+static cudaError_t err(cudaError_t e) {
+    if (e != cudaSuccess) last = e;
+    return e;
+}
+static void unsafe_call(void) {
+    if (capturing_global) invalidated = true;
+}
+static void *alloc(size_t b, enum cudaMemoryType t, int dev) {
+    void *p = aligned_alloc(256, (b + 255) / 256 * 256 + 256);
+    if (p) ranges[(uintptr_t)p] = Range{b, t, dev};
+    return p;
+}
+/* t: what the freeing function accepts (cudaFree takes device and managed memory) */
+static cudaError_t release(void *p, enum cudaMemoryType t) {
+    if (!p) return cudaSuccess;
+    std::map<uintptr_t, Range>::iterator it = ranges.find((uintptr_t)p);
+    if (it == ranges.end()) return err(cudaErrorInvalidValue);
+    const enum cudaMemoryType have = it->second.type;
+    if (!(have == t || (t == cudaMemoryTypeDevice && have == cudaMemoryTypeManaged))) return err(cudaErrorInvalidValue);
+    ranges.erase(it);
+    free(p);
+    return cudaSuccess;
+}
+static void run(const Rec &r) {
+    typedef void (*KF)(const gpuact__kargs);
+    KF k = (KF)r.f;
+    gridDim = r.grid;
+    blockDim = r.block;
+    struct Ctx {
+        KF k;
+        const gpuact__kargs *a;
+    } c = {k, &r.args};
+    emu_for_each_block(r.grid.x, r.block.x, [](void *p) { Ctx *q = (Ctx *)p; q->k(*q->a); }, &c);
+}
+} // namespace emu
+
+struct emu_stream {
+    bool capturing;
+    enum cudaStreamCaptureMode mode;
+    std::vector<emu::Rec> recs;
+};
+struct emu_node {
+    int index;
+};
+struct emu_graph {
+    std::vector<emu::Rec> recs;
+    std::vector<emu_node> nodes;
+};
+
+void emu_for_each_block(unsigned grid, unsigned block, void (*body)(void *), void *ctx) {
+    unsigned nt = std::thread::hardware_concurrency();
+    if (nt == 0) nt = 1;
+    if (nt > grid) nt = grid;
+    std::vector<std::thread> th;
+    for (unsigned t = 0; t < nt; t++)
+        th.emplace_back([=] {
+            for (unsigned b = t; b < grid; b += nt)
+                for (unsigned i = 0; i < block; i++) {
+                    blockIdx = dim3(b);
+                    threadIdx = dim3(i);
+                    body(ctx);
+                }
+        });
+    for (auto &x : th) x.join();
+}
+
+const char *cudaGetErrorString(cudaError_t e) {
+    switch (e) {
+    case cudaSuccess: return "no error";
+    case cudaErrorInvalidValue: return "invalid argument";
+    case cudaErrorMemoryAllocation: return "out of memory";
+    case cudaErrorNoDevice: return "no CUDA-capable device is detected";
+    case cudaErrorInvalidDevice: return "invalid device ordinal";
+    case cudaErrorStreamCaptureInvalidated: return "operation failed due to a previous error during capture";
+    case cudaErrorLaunchFailure: return "unspecified launch failure";
+    }
+    return "unknown error";
+}
+cudaError_t cudaGetLastError(void) {
+    cudaError_t e = emu::last;
+    emu::last = cudaSuccess;
+    return e;
+}
+cudaError_t cudaPeekAtLastError(void) { return emu::last; }
+cudaError_t cudaGetDevice(int *d) {
+    if (emu_no_device) return emu::err(cudaErrorNoDevice);
+    *d = emu::current;
+    return cudaSuccess;
+}
+cudaError_t cudaSetDevice(int d) {
+    if (d < 0 || d >= emu_ndev) return emu::err(cudaErrorInvalidDevice);
+    emu::current = d;
+    return cudaSuccess;
+}
+cudaError_t cudaGetDeviceCount(int *n) {
+    *n = emu_ndev;
+    return cudaSuccess;
+}
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int) {
+    memset(p, 0, sizeof *p);
+    strcpy(p->name, "CPU emulation");
+    p->major = 9;
+    p->minor = 0;
+    p->multiProcessorCount = emu_sms;
+    return cudaSuccess;
+}
+cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr, int) {
+    *v = emu_sms;
+    return cudaSuccess;
+}
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p) {
+    const uintptr_t u = (uintptr_t)p;
+    memset(a, 0, sizeof *a);
+    a->type = cudaMemoryTypeUnregistered;
+    a->device = -2;
+    std::map<uintptr_t, emu::Range>::iterator it = emu::ranges.upper_bound(u);
+    if (it != emu::ranges.begin()) {
+        --it;
+        if (u < it->first + it->second.bytes) {
+            a->type = it->second.type;
+            a->device = it->second.device;
+        }
+    }
+    return cudaSuccess;
+}
+cudaError_t cudaMalloc(void **p, size_t b) {
+    emu::unsafe_call();
+    *p = emu::alloc(b, cudaMemoryTypeDevice, emu::current);
+    return *p ? cudaSuccess : emu::err(cudaErrorMemoryAllocation);
+}
+cudaError_t cudaFree(void *p) { return emu::release(p, cudaMemoryTypeDevice); }
+cudaError_t cudaMallocHost(void **p, size_t b) {
+    *p = emu::alloc(b, cudaMemoryTypeHost, emu::current);
+    return *p ? cudaSuccess : emu::err(cudaErrorMemoryAllocation);
+}
+cudaError_t cudaFreeHost(void *p) { return emu::release(p, cudaMemoryTypeHost); }
+cudaError_t cudaMallocManaged(void **p, size_t b, unsigned) {
+    *p = emu::alloc(b, cudaMemoryTypeManaged, emu::current);
+    return *p ? cudaSuccess : emu::err(cudaErrorMemoryAllocation);
+}
+cudaError_t cudaMemcpy(void *d, const void *s, size_t b, enum cudaMemcpyKind) {
+    emu::unsafe_call();
+    memmove(d, s, b);
+    return cudaSuccess;
+}
+cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t b, enum cudaMemcpyKind, cudaStream_t st) {
+    if (st && st->capturing) return emu::err(cudaErrorInvalidValue); /* not modelled */
+    memmove(d, s, b);
+    return cudaSuccess;
+}
+cudaError_t cudaMemset(void *d, int v, size_t b) {
+    emu::unsafe_call();
+    memset(d, v, b);
+    return cudaSuccess;
+}
+cudaError_t cudaMemsetAsync(void *d, int v, size_t b, cudaStream_t st) {
+    if (st && st->capturing) return emu::err(cudaErrorInvalidValue); /* not modelled */
+    memset(d, v, b);
+    return cudaSuccess;
+}
+cudaError_t cudaMemGetInfo(size_t *f, size_t *t) {
+    *f = (size_t)sysconf(_SC_AVPHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+    *t = (size_t)sysconf(_SC_PHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE);
+    return cudaSuccess;
+}
+cudaError_t cudaStreamCreate(cudaStream_t *s) {
+    *s = new emu_stream();
+    (*s)->capturing = false;
+    return cudaSuccess;
+}
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned) { return cudaStreamCreate(s); }
+cudaError_t cudaStreamDestroy(cudaStream_t s) {
+    delete s;
+    return cudaSuccess;
+}
+cudaError_t cudaStreamSynchronize(cudaStream_t s) {
+    if (s && s->capturing) emu::invalidated = true;
+    return cudaSuccess;
+}
+cudaError_t cudaDeviceSynchronize(void) {
+    emu::unsafe_call();
+    return cudaSuccess;
+}
+cudaError_t cudaStreamBeginCapture(cudaStream_t s, enum cudaStreamCaptureMode m) {
+    if (!s || s->capturing) return emu::err(cudaErrorInvalidValue);
+    s->capturing = true;
+    s->mode = m;
+    s->recs.clear();
+    if (m == cudaStreamCaptureModeGlobal) emu::capturing_global++;
+    emu::invalidated = false;
+    return cudaSuccess;
+}
+cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *g) {
+    if (!s || !s->capturing) return emu::err(cudaErrorInvalidValue);
+    s->capturing = false;
+    if (s->mode == cudaStreamCaptureModeGlobal) emu::capturing_global--;
+    *g = NULL;
+    if (emu::invalidated) return emu::err(cudaErrorStreamCaptureInvalidated);
+    *g = new emu_graph();
+    (*g)->recs = s->recs;
+    for (size_t i = 0; i < s->recs.size(); i++) (*g)->nodes.push_back(emu_node{(int)i});
+    return cudaSuccess;
+}
+cudaError_t cudaGraphGetNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *n) {
+    if (nodes)
+        for (size_t i = 0; i < *n && i < g->nodes.size(); i++) nodes[i] = &g->nodes[i];
+    *n = g->nodes.size();
+    return cudaSuccess;
+}
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t, enum cudaGraphNodeType *t) {
+    *t = cudaGraphNodeTypeKernel;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *e, cudaGraph_t g, unsigned long long) {
+    *e = new emu_graph(*g);
+    return cudaSuccess;
+}
+cudaError_t cudaGraphLaunch(cudaGraphExec_t e, cudaStream_t) {
+    for (const emu::Rec &r : e->recs) emu::run(r);
+    return cudaSuccess;
+}
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t e) {
+    delete e;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphDestroy(cudaGraph_t g) {
+    delete g;
+    return cudaSuccess;
+}
+/* only gpuact's kernels are launched this way: one gpuact__kargs parameter */
+cudaError_t cudaLaunchKernel(const void *f, dim3 grid, dim3 block, void **args, size_t, cudaStream_t s) {
+    emu_launches++;
+    if (emu_fail_launch) return emu::err(cudaErrorLaunchFailure);
+    if (grid.x == 0 || block.x == 0 || block.x > 1024) return emu::err(cudaErrorInvalidValue);
+    emu::Rec r;
+    r.f = f;
+    r.grid = grid;
+    r.block = block;
+    r.args = *(const gpuact__kargs *)args[0];
+    if (emu_on_launch) emu_on_launch(&r.args);
+    if (s && s->capturing) s->recs.push_back(r);
+    else emu::run(r);
+    return cudaSuccess;
+}
+#endif

@@ -1,0 +1,278 @@
+/* kernel_emu.cpp - gpuact's kernels and device entry points run by the CPU
+   emulation of emulation/cuda_runtime.h, against the host entry points:
+   every access mode (vector with head/tail, scalar, bytes), element offsets
+   0..15 of every pointer, n around the vector width, every direction, in
+   place, all 16-bit inputs, the statuses (bad pointers, failed launch, no
+   device, n = 0 makes no CUDA call) and the plan for n = 2^31 + 17.
+       g++ -std=c++17 -O1 -pthread -fsanitize=alignment,undefined -fno-sanitize-recover=all \
+           -D__CUDACC__ -include tests/gpu/emulation/cuda_runtime.h -Itests/gpu/emulation -I. \
+           tests/gpu/emulation/kernel_emu.cpp -o kernel_emu && ./kernel_emu
+   With -fsanitize=alignment a misaligned 16-byte vector or element access
+   aborts, as it would fault on a GPU. No GPU is involved: this checks the
+   logic, tests/gpu/test_device.cu checks the real thing. */
+#define GPUACT_IMPLEMENTATION
+#include "gpuact.h"
+#include "emu_impl.h"
+#include <stdio.h>
+#include <string>
+#include <vector>
+
+static long pass_, fail_;
+#define CHECK(c, ...)                                                                                              \
+    do {                                                                                                           \
+        if (c) pass_++;                                                                                            \
+        else {                                                                                                     \
+            fail_++;                                                                                               \
+            if (fail_ < 40) {                                                                                      \
+                printf("FAIL line %d: ", __LINE__);                                                                \
+                printf(__VA_ARGS__);                                                                               \
+                printf("\n");                                                                                      \
+            }                                                                                                      \
+        }                                                                                                          \
+    } while (0)
+
+static long mode_count[3], vec_items;
+static void on_launch(const gpuact__kargs *k) {
+    mode_count[k->mode]++;
+    if (k->mode == GPUACT__MODE_VEC) vec_items += (long)k->nvec;
+}
+static unsigned char *dalloc(size_t b) {
+    void *p = NULL;
+    if (cudaMalloc(&p, b) != cudaSuccess) abort();
+    return (unsigned char *)p;
+}
+enum { FWD, GRAD, BWD, FWDBWD, BWDOUT };
+static gpuact_status call(bool dev, int dir, gpuact_op op, gpuact_dtype t, const gpuact_params *p, const void *in0,
+                          const void *in1, void *o0, void *o1, size_t n) {
+    if (dev) switch (dir) {
+        case FWD: return gpuact_forward_device(op, t, p, in0, o0, n, 0);
+        case GRAD: return gpuact_grad_device(op, t, p, in0, o0, n, 0);
+        case BWD: return gpuact_backward_device(op, t, p, in0, in1, o0, n, 0);
+        case FWDBWD: return gpuact_forward_backward_device(op, t, p, in0, in1, o0, o1, n, 0);
+        default: return gpuact_backward_from_output_device(op, t, p, in0, in1, o0, n, 0);
+        }
+    switch (dir) {
+    case FWD: return gpuact_forward_host(op, t, p, in0, o0, n);
+    case GRAD: return gpuact_grad_host(op, t, p, in0, o0, n);
+    case BWD: return gpuact_backward_host(op, t, p, in0, in1, o0, n);
+    case FWDBWD: return gpuact_forward_backward_host(op, t, p, in0, in1, o0, o1, n);
+    default: return gpuact_backward_from_output_host(op, t, p, in0, in1, o0, n);
+    }
+}
+static uint64_t mix64(uint64_t z) {
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+static void fill(unsigned char *p, size_t bytes, uint64_t seed, gpuact_dtype t) {
+    for (size_t i = 0; i < bytes / 4; i++) {
+        const uint64_t r = mix64(i + (seed << 32));
+        uint32_t u = (uint32_t)r;
+        if (t == GPUACT_F32 && (i & 1)) {
+            const float v = ((float)(r >> 40) / 16777216.0f - 0.5f) * 24.0f;
+            memcpy(&u, &v, 4);
+        }
+        memcpy(p + 4 * i, &u, 4);
+    }
+}
+static const gpuact_dtype DTS[3] = {GPUACT_F32, GPUACT_F16, GPUACT_BF16};
+
+int main() {
+    emu_on_launch = on_launch;
+    /* 1. offsets x n x dtype x direction, sentinels all around, every op in rotation */
+    const size_t cap = 4 * (4099 + 64);
+    unsigned char *dx = dalloc(cap), *ddy = dalloc(cap), *d0 = dalloc(cap), *d1 = dalloc(cap);
+    std::vector<unsigned char> hx(cap), hdy(cap), e0(cap), e1(cap);
+    const size_t ns[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 33, 1000, 4099};
+    const size_t nns = sizeof ns / sizeof ns[0];
+    for (int ti = 0; ti < 3; ti++) {
+        const gpuact_dtype t = DTS[ti];
+        const size_t e = t == GPUACT_F32 ? 4 : 2;
+        fill(dx, cap, 1 + ti, t);
+        fill(ddy, cap, 7 + ti, t);
+        memcpy(hx.data(), dx, cap);
+        memcpy(hdy.data(), ddy, cap);
+        for (int dir = FWD; dir <= BWDOUT; dir++)
+            for (size_t xo = 0; xo < 16; xo++)
+                for (size_t yo = 0; yo < 16; yo++)
+                    for (size_t ni = 0; ni < nns; ni++) {
+                        if (ns[ni] > 100 && (xo + yo) % 5) continue; /* keep it quick */
+                        const size_t n = ns[ni];
+                        const size_t dyo = (xo + yo + ni) % 3 == 0 ? xo : (xo + 3) % 16;
+                        const size_t o1o = dir == FWDBWD && (xo + ni) % 2 ? yo : (yo + 5) % 16;
+                        int op = 1 + (int)((xo * 16 + yo + ni) % 7);
+                        if (dir == BWDOUT) op = (xo + ni) % 2 ? GPUACT_OP_ELU : GPUACT_OP_SELU;
+                        memset(d0, 0xA5, cap);
+                        memset(d1, 0xA5, cap);
+                        memset(e0.data(), 0xA5, cap);
+                        memset(e1.data(), 0xA5, cap);
+                        const bool in1 = dir >= BWD;
+                        const gpuact_status sd = call(true, dir, (gpuact_op)op, t, NULL, dx + xo * e, in1 ? ddy + dyo * e : NULL,
+                                                      d0 + yo * e, dir == FWDBWD ? d1 + o1o * e : NULL, n);
+                        const gpuact_status sh = call(false, dir, (gpuact_op)op, t, NULL, hx.data() + xo * e,
+                                                      in1 ? hdy.data() + dyo * e : NULL, e0.data() + yo * e,
+                                                      dir == FWDBWD ? e1.data() + o1o * e : NULL, n);
+                        CHECK(sd == 0 && sh == 0 && !memcmp(d0, e0.data(), cap) && !memcmp(d1, e1.data(), cap) &&
+                                  !memcmp(dx, hx.data(), cap) && !memcmp(ddy, hdy.data(), cap),
+                              "dtype %d dir %d op %d xo %zu yo %zu dyo %zu n %zu status %d %d", t, dir, op, xo, yo, dyo, n, sd, sh);
+                    }
+        /* byte offsets (pointers not aligned to their element) */
+        for (int dir = FWD; dir <= FWDBWD; dir++)
+            for (size_t xo = 0; xo < 5; xo++)
+                for (size_t yo = 0; yo < 5; yo++)
+                    for (size_t ni = 0; ni < 8; ni++) {
+                        const size_t n = ns[ni], dyo = (xo + 1) % 5, o1o = (yo + 2) % 7;
+                        const int op = 1 + (int)((xo * 5 + yo + ni) % 7);
+                        memset(d0, 0xA5, cap);
+                        memset(d1, 0xA5, cap);
+                        memset(e0.data(), 0xA5, cap);
+                        memset(e1.data(), 0xA5, cap);
+                        const bool in1 = dir >= BWD;
+                        const gpuact_status sd = call(true, dir, (gpuact_op)op, t, NULL, dx + xo, in1 ? ddy + dyo : NULL, d0 + yo,
+                                                      dir == FWDBWD ? d1 + o1o : NULL, n);
+                        const gpuact_status sh = call(false, dir, (gpuact_op)op, t, NULL, hx.data() + xo, in1 ? hdy.data() + dyo : NULL,
+                                                      e0.data() + yo, dir == FWDBWD ? e1.data() + o1o : NULL, n);
+                        CHECK(sd == 0 && sh == 0 && !memcmp(d0, e0.data(), cap) && !memcmp(d1, e1.data(), cap),
+                              "bytes dtype %d dir %d xo %zu yo %zu n %zu", t, dir, xo, yo, n);
+                    }
+        /* in place: y == x, d == x, dx == dy, dx == x, fwd+bwd both ways, from-y both ways */
+        for (int v = 0; v < 8; v++)
+            for (size_t off = 0; off < 9; off++)
+                for (size_t ni = 0; ni < nns; ni++) {
+                    static const int vd[8] = {FWD, GRAD, BWD, BWD, FWDBWD, FWDBWD, BWDOUT, BWDOUT};
+                    static const char vo0[8] = {'A', 'A', 'B', 'A', 'A', 'B', 'B', 'A'}, vo1[8] = {0, 0, 0, 0, 'B', 'A', 0, 0};
+                    const int dir = vd[v];
+                    const size_t n = ns[ni];
+                    const int op = dir == BWDOUT ? (ni % 2 ? GPUACT_OP_ELU : GPUACT_OP_SELU) : 1 + (int)((off + ni) % 7);
+                    std::vector<unsigned char> ha(hx), hb(hdy);
+                    memcpy(d0, hx.data(), cap);
+                    memcpy(d1, hdy.data(), cap);
+                    unsigned char *A = d0 + off * e, *B = d1 + off * e, *a = ha.data() + off * e, *b = hb.data() + off * e;
+                    const gpuact_status sd = call(true, dir, (gpuact_op)op, t, NULL, A, dir >= BWD ? B : NULL, vo0[v] == 'A' ? A : B,
+                                                  vo1[v] ? (vo1[v] == 'A' ? A : B) : NULL, n);
+                    const gpuact_status sh = call(false, dir, (gpuact_op)op, t, NULL, a, dir >= BWD ? b : NULL, vo0[v] == 'A' ? a : b,
+                                                  vo1[v] ? (vo1[v] == 'A' ? a : b) : NULL, n);
+                    CHECK(sd == 0 && sh == 0 && !memcmp(d0, ha.data(), cap) && !memcmp(d1, hb.data(), cap),
+                          "in place dtype %d variant %d offset %zu n %zu status %d %d", t, v, off, n, sd, sh);
+                }
+    }
+
+    /* 2. all 16-bit inputs, with and without parameters */
+    {
+        const size_t n = 65536;
+        unsigned char *x = dalloc(2 * n), *dy = dalloc(2 * n), *o0 = dalloc(2 * n), *o1 = dalloc(2 * n);
+        std::vector<unsigned char> r0(2 * n), r1(2 * n);
+        for (size_t i = 0; i < n; i++) {
+            const uint16_t v = (uint16_t)i, w = (uint16_t)(mix64(i) >> 40);
+            memcpy(x + 2 * i, &v, 2);
+            memcpy(dy + 2 * i, &w, 2);
+        }
+        gpuact_params ps[3];
+        memset(ps, 0, sizeof ps);
+        ps[1].set = GPUACT_SET_ALPHA;
+        ps[1].alpha = 0.3f;
+        ps[2].set = GPUACT_SET_SCALE | GPUACT_SET_LO | GPUACT_SET_HI;
+        ps[2].scale = 1.5f;
+        ps[2].lo = -0.2f;
+        ps[2].hi = 0.8f;
+        for (int ti = 1; ti < 3; ti++)
+            for (int op = 1; op <= 7; op++)
+                for (int pi = 0; pi < 3; pi++) {
+                    if (pi == 1 && op != GPUACT_OP_ELU) continue;
+                    if (pi == 2 && op != GPUACT_OP_SWISH_TANH) continue;
+                    for (int dir = FWD; dir <= BWDOUT; dir++) {
+                        if (dir == BWDOUT && op != GPUACT_OP_ELU && op != GPUACT_OP_SELU) continue;
+                        memset(o0, 0, 2 * n);
+                        memset(o1, 0, 2 * n);
+                        memset(r0.data(), 1, 2 * n);
+                        memset(r1.data(), 0, 2 * n);
+                        const gpuact_status sd = call(true, dir, (gpuact_op)op, DTS[ti], pi ? &ps[pi] : NULL, x, dy, o0, dir == FWDBWD ? o1 : NULL, n);
+                        const gpuact_status sh = call(false, dir, (gpuact_op)op, DTS[ti], pi ? &ps[pi] : NULL, x, dy, r0.data(),
+                                                      dir == FWDBWD ? r1.data() : NULL, n);
+                        CHECK(sd == 0 && sh == 0 && !memcmp(o0, r0.data(), 2 * n) && !memcmp(o1, r1.data(), 2 * n),
+                              "16-bit dtype %d op %d params %d dir %d", DTS[ti], op, pi, dir);
+                    }
+                }
+    }
+
+    /* 3. statuses and pointer checks */
+    {
+        unsigned char *dv = dalloc(1024), *dv2 = dalloc(1024), *pinned = NULL, *man = NULL, *other = NULL;
+        unsigned char *plain = (unsigned char *)malloc(1024);
+        CHECK(cudaMallocHost((void **)&pinned, 1024) == cudaSuccess, "pinned alloc");
+        CHECK(cudaMallocManaged((void **)&man, 1024) == cudaSuccess, "managed alloc");
+        CHECK(cudaSetDevice(1) == cudaSuccess && cudaMalloc((void **)&other, 1024) == cudaSuccess && cudaSetDevice(0) == cudaSuccess, "other");
+        memset(dv, 0, 1024);
+        memset(man, 0, 1024);
+        const long l0 = emu_launches;
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, plain, dv2, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "pageable x");
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, plain, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "pageable y");
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, pinned, dv2, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "pinned x");
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, other, dv2, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "other x");
+        CHECK(gpuact_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, pinned, dv2, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "pinned dy");
+        CHECK(gpuact_forward_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv + 512, dv2, other, 16, 0) ==
+                  GPUACT_ERROR_NOT_DEVICE_POINTER,
+              "other dx");
+        CHECK(emu_launches == l0, "launched despite a bad pointer");
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, man, dv2, 16, 0) == GPUACT_SUCCESS, "managed");
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv + 4, dv2 + 8, 16, 0) == GPUACT_SUCCESS, "interior pointers");
+        const long l1 = emu_launches;
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, plain, plain, 0, 0) == GPUACT_SUCCESS, "n = 0, host pointers");
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, NULL, NULL, 0, 0) == GPUACT_SUCCESS, "n = 0, NULL");
+        emu_no_device = 1; /* any CUDA call would fail now */
+        CHECK(gpuact_backward_from_output_device(GPUACT_OP_SELU, GPUACT_F32, NULL, NULL, NULL, NULL, 0, 0) == GPUACT_SUCCESS, "n = 0: no CUDA call");
+        emu_no_device = 0;
+        CHECK(emu_launches == l1 && cudaPeekAtLastError() == cudaSuccess, "n = 0 launched or left an error");
+        CHECK(gpuact_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, NULL, dv2, 4, 0) == GPUACT_ERROR_NULL_POINTER, "NULL dy");
+        CHECK(gpuact_forward_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv + 64, dv2, dv2, 4, 0) == GPUACT_ERROR_OVERLAP, "y == dx");
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv + 4, 4, 0) == GPUACT_ERROR_OVERLAP, "overlap");
+        CHECK(gpuact_forward_device((gpuact_op)0, GPUACT_F32, NULL, dv, dv2, 4, 0) == GPUACT_ERROR_INVALID_OP, "op");
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, (gpuact_dtype)4, NULL, dv, dv2, 4, 0) == GPUACT_ERROR_INVALID_DTYPE, "dtype");
+        CHECK(gpuact_backward_from_output_device(GPUACT_OP_SILU, GPUACT_F32, NULL, dv, dv, dv2, 0, 0) == GPUACT_ERROR_UNSUPPORTED, "unsupported");
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv2, (size_t)-1 / 2, 0) == GPUACT_ERROR_OVERLAP, "wraps");
+        emu_fail_launch = 1;
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv2, 16, 0) == GPUACT_ERROR_CUDA &&
+                  cudaPeekAtLastError() == cudaSuccess,
+              "failed launch: GPUACT_ERROR_CUDA, error cleared");
+        emu_fail_launch = 0;
+        emu_no_device = 1;
+        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv2, 16, 0) == GPUACT_ERROR_CUDA && cudaPeekAtLastError() == cudaSuccess,
+              "no device: GPUACT_ERROR_CUDA, error cleared");
+        emu_no_device = 0;
+        CHECK(strcmp(gpuact_status_string(GPUACT_ERROR_CUDA), "unknown status") &&
+                  strcmp(gpuact_status_string(GPUACT_ERROR_NOT_DEVICE_POINTER), "unknown status"),
+              "status strings");
+        free(plain);
+    }
+
+    /* 4. the plan for n = 2^31 + 17 (no launch) */
+    {
+        gpuact__kargs k;
+        memset(&k, 0, sizeof k);
+        const size_t n = ((size_t)1 << 31) + 17;
+        k.in0 = (const unsigned char *)(uintptr_t)0x10000000ull;
+        k.out0 = (unsigned char *)(uintptr_t)0x30000000ull;
+        gpuact__eltwise_plan(&k, 2, n);
+        CHECK(k.mode == GPUACT__MODE_VEC && k.head == 0 && k.nvec == n / 8 && k.items == n / 8 + 1, "big vector plan");
+        k.out0 += 2;
+        gpuact__eltwise_plan(&k, 2, n);
+        CHECK(k.mode == GPUACT__MODE_SCALAR && k.items == n, "big scalar plan");
+        k.in0 += 6;
+        k.out0 += 4; /* both at offset 6 */
+        gpuact__eltwise_plan(&k, 2, n);
+        CHECK(k.mode == GPUACT__MODE_VEC && k.head == 5 && k.nvec == (n - 5) / 8 && k.items == 5 + k.nvec + (n - 5 - 8 * k.nvec),
+              "plan with head %zu %zu", k.head, k.nvec);
+        gpuact__eltwise_plan(&k, 4, 3); /* offset 6 for f32: not element-aligned */
+        CHECK(k.mode == GPUACT__MODE_BYTES, "bytes plan");
+        k.in0 = (const unsigned char *)(uintptr_t)0x1000000cull;
+        k.out0 = (unsigned char *)(uintptr_t)0x3000000cull;
+        gpuact__eltwise_plan(&k, 4, 2);
+        CHECK(k.mode == GPUACT__MODE_VEC && k.head == 1 && k.nvec == 0 && k.items == 2, "head longer than n");
+    }
+    printf("launches by mode: vector %ld, scalar %ld, bytes %ld; vector items %ld\n", mode_count[0], mode_count[1], mode_count[2],
+           vec_items);
+    CHECK(mode_count[0] > 1000 && mode_count[1] > 1000 && mode_count[2] > 100, "every mode exercised");
+    printf("%ld passed, %ld failed\n", pass_, fail_);
+    return fail_ != 0;
+}

@@ -1,0 +1,999 @@
+/* test_device.cu - gpuact's device entry points (gpuact_*_device) against its
+   host entry points, bit for bit, on a CUDA GPU.
+
+       nvcc -O2 -arch=sm_90 -I. tests/gpu/test_device.cu -o test_device
+       ./test_device                    tests 1, 3-8 (about a minute on an H100 + 16 cores)
+       ./test_device --exhaustive-f32   test 2 alone (all 2^32 floats; minutes, progress on stderr)
+       ./test_device --all              everything
+       ./test_device --quick            tests 1, 3, 5-8 at small sizes (for compute-sanitizer)
+
+   1. 16-bit exhaustive: all 65536 f16 / bf16 inputs, every op (defaults, elu
+      alpha 0.3, swish_tanh s 1.5 [-0.2, 0.8]), forward, grad, backward (a
+      fixed pseudo-random dy), forward+backward, backward-from-output (elu/selu).
+   2. fp32 exhaustive: all 2^32 bit patterns, forward and grad, every op
+      (chunks of 2^28 on the GPU; the host side on every CPU core).
+   3. fp32 random: 2^26 random (x, dy) bit patterns per op: backward;
+      2^24 forward+backward; backward-from-output for elu/selu.
+   4. bf16, n = 2^31 + 17: forward aligned (vector path), y one element off
+      (scalar path, > 2^31 items), in place; the last 1041 elements and 2^20
+      random ones against the host scalar function; the bytes past the end.
+   5. Misalignment: x and y offsets 0..15 elements, n in {1, 7, 1000, 4099},
+      f32/f16/bf16, forward and backward (dy offset x + 3, and x); sentinel
+      bytes around the output; pointers not even aligned to their element.
+   6. In place: y == x, d == x, dx == dy, dx == x, fwd+bwd both ways, from-y.
+   7. CUDA graph: three calls captured in global mode (required) and in
+      relaxed mode, each graph replayed 3 times.
+   8. Bad input: pageable / pinned host memory, another device's memory,
+      NULL, bad op / dtype / params, overlaps, unsupported, n = 0, managed
+      memory; nothing written; the context still works afterwards.
+   One row per check; the last line is "N passed, M failed" (exit 1 if M > 0).
+   Nothing is timed here. */
+#define GPUACT_IMPLEMENTATION
+#include "gpuact.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+/* kernel<<<grid, block, 0, stream>>>(args): a macro only so that the CPU
+   emulation build (tests/gpu/emulation/test_device_emu.cpp) can compile this
+   file without nvcc */
+#ifdef GPUACT_TEST_EMULATION
+#define LAUNCH(k, grid, block, stream, ...) emu_launch(k, dim3(grid), dim3(block), stream, __VA_ARGS__)
+#else
+#define LAUNCH(k, grid, block, stream, ...) k<<<(grid), (block), 0, (stream)>>>(__VA_ARGS__)
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* bookkeeping                                                              */
+
+static long g_pass, g_fail, g_skip;
+static cudaStream_t g_stream;
+static int g_sms = 1;
+static bool g_quick = false; /* --quick: small sizes (for compute-sanitizer) */
+
+static void fatal(const char *file, int line, const char *expr, const char *msg) {
+    printf("FATAL %s:%d: %s: %s\n", file, line, expr, msg);
+    printf("%ld passed, %ld failed\n", g_pass, g_fail + 1);
+    fflush(stdout);
+    exit(1);
+}
+#define CK(call)                                                                                                   \
+    do {                                                                                                           \
+        cudaError_t e_ = (call);                                                                                   \
+        if (e_ != cudaSuccess) fatal(__FILE__, __LINE__, #call, cudaGetErrorString(e_));                           \
+    } while (0)
+
+static std::string fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+static std::string fmt(const char *f, ...) {
+    char buf[512];
+    va_list ap;
+    va_start(ap, f);
+    vsnprintf(buf, sizeof buf, f, ap);
+    va_end(ap);
+    return buf;
+}
+
+static void row(const char *test, const std::string &what, unsigned long long checked, unsigned long long bad,
+                const std::string &note = std::string()) {
+    const bool ok = bad == 0;
+    printf("%-20s %-46s %13llu %10llu  %-4s %s\n", test, what.c_str(), checked, bad, ok ? "ok" : "FAIL", note.c_str());
+    fflush(stdout);
+    if (ok) g_pass++;
+    else g_fail++;
+}
+static void skip_row(const char *test, const std::string &what, const std::string &why) {
+    printf("%-20s %-46s %13s %10s  %-4s %s\n", test, what.c_str(), "-", "-", "skip", why.c_str());
+    fflush(stdout);
+    g_skip++;
+}
+
+/* device and pinned buffers that free themselves */
+struct DevBuf {
+    unsigned char *p = nullptr;
+    size_t bytes = 0;
+    explicit DevBuf(size_t b) : bytes(b) { CK(cudaMalloc((void **)&p, b)); }
+    ~DevBuf() { CK(cudaFree(p)); }
+    DevBuf(const DevBuf &) = delete;
+    DevBuf &operator=(const DevBuf &) = delete;
+};
+struct PinBuf {
+    unsigned char *p = nullptr;
+    explicit PinBuf(size_t b) { CK(cudaMallocHost((void **)&p, b)); }
+    ~PinBuf() { CK(cudaFreeHost(p)); }
+    PinBuf(const PinBuf &) = delete;
+    PinBuf &operator=(const PinBuf &) = delete;
+};
+
+static void h2d(void *d, const void *h, size_t b) { CK(cudaMemcpyAsync(d, h, b, cudaMemcpyHostToDevice, g_stream)); }
+static void d2h(void *h, const void *d, size_t b) {
+    CK(cudaMemcpyAsync(h, d, b, cudaMemcpyDeviceToHost, g_stream));
+    CK(cudaStreamSynchronize(g_stream));
+}
+
+/* f(begin, end) over [0, n) on every core, dynamically scheduled */
+template <class F> static void par_for(size_t n, const F &f, size_t grain = 1u << 14) {
+    unsigned nt = std::thread::hardware_concurrency();
+    const size_t nblk = (n + grain - 1) / grain;
+    if (nt == 0) nt = 1;
+    if (nt > nblk) nt = (unsigned)nblk;
+    if (nt <= 1) {
+        if (n) f((size_t)0, n);
+        return;
+    }
+    std::atomic<size_t> next(0);
+    std::vector<std::thread> th;
+    for (unsigned t = 0; t < nt; t++)
+        th.emplace_back([&] {
+            for (;;) {
+                const size_t k = next.fetch_add(1);
+                if (k >= nblk) break;
+                f(k * grain, std::min(n, (k + 1) * grain));
+            }
+        });
+    for (auto &t : th) t.join();
+}
+
+/* splitmix64 of i: the tests' pseudo-random data, reproducible from the index */
+__host__ __device__ static inline uint64_t mix64(uint64_t z) {
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* a varied fp32 input: any bit pattern, [-32, 32), [-2, 2), subnormals, [-20, 0) */
+static float var_f32(uint64_t i) {
+    const uint64_t r = mix64(i * 7919u + 17u);
+    float v;
+    uint32_t u;
+    switch (i % 5) {
+    case 0: u = (uint32_t)r; memcpy(&v, &u, 4); break;
+    case 1: v = (float)((int64_t)(r >> 40) - (1 << 23)) / 262144.0f; break;
+    case 2: v = ((float)(r >> 40) / 16777216.0f - 0.5f) * 4.0f; break;
+    case 3: u = (uint32_t)(r & 0x807fffffu); memcpy(&v, &u, 4); break;
+    default: v = -(float)(r >> 40) / 16777216.0f * 20.0f; break;
+    }
+    return v;
+}
+/* n elements of type t at p, varied; seed separates the arrays */
+static void fill_var(gpuact_dtype t, unsigned char *p, size_t n, uint64_t seed) {
+    for (size_t i = 0; i < n; i++) {
+        if (t == GPUACT_F32) {
+            const float v = var_f32(i + (seed << 40));
+            memcpy(p + 4 * i, &v, 4);
+        } else {
+            const uint16_t h = (uint16_t)(mix64(i + (seed << 40)) >> 17); /* every pattern is a valid input */
+            memcpy(p + 2 * i, &h, 2);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* the entry points, by direction                                           */
+
+enum { FWD, GRAD, BWD, FWDBWD, BWDOUT };
+static const char *const DIRN[] = {"forward", "grad", "backward", "fwd+bwd", "bwd-from-y"};
+static const gpuact_dtype DTS[3] = {GPUACT_F32, GPUACT_F16, GPUACT_BF16};
+static const char *dtn(gpuact_dtype t) { return t == GPUACT_F32 ? "f32" : (t == GPUACT_F16 ? "f16" : "bf16"); }
+static size_t esz(gpuact_dtype t) { return t == GPUACT_F32 ? 4 : 2; }
+static const char *const OPN[8] = {"?", "gelu_erf", "gelu_tanh", "gelu_sigmoid", "elu", "selu", "silu", "swish_tanh"};
+static bool has_in1(int dir) { return dir == BWD || dir == FWDBWD || dir == BWDOUT; }
+
+/* dir's entry point: on the device (on stream s) or on the host */
+static gpuact_status call(bool dev, int dir, gpuact_op op, gpuact_dtype t, const gpuact_params *p, const void *in0,
+                          const void *in1, void *o0, void *o1, size_t n, cudaStream_t s = g_stream) {
+    if (dev) {
+        switch (dir) {
+        case FWD: return gpuact_forward_device(op, t, p, in0, o0, n, s);
+        case GRAD: return gpuact_grad_device(op, t, p, in0, o0, n, s);
+        case BWD: return gpuact_backward_device(op, t, p, in0, in1, o0, n, s);
+        case FWDBWD: return gpuact_forward_backward_device(op, t, p, in0, in1, o0, o1, n, s);
+        default: return gpuact_backward_from_output_device(op, t, p, in0, in1, o0, n, s);
+        }
+    }
+    switch (dir) {
+    case FWD: return gpuact_forward_host(op, t, p, in0, o0, n);
+    case GRAD: return gpuact_grad_host(op, t, p, in0, o0, n);
+    case BWD: return gpuact_backward_host(op, t, p, in0, in1, o0, n);
+    case FWDBWD: return gpuact_forward_backward_host(op, t, p, in0, in1, o0, o1, n);
+    default: return gpuact_backward_from_output_host(op, t, p, in0, in1, o0, n);
+    }
+}
+/* the host entry point over [0, n) on every core (element-wise, so slices are exact) */
+static gpuact_status host_par(int dir, gpuact_op op, gpuact_dtype t, const gpuact_params *p, const void *in0,
+                              const void *in1, void *o0, void *o1, size_t n) {
+    const size_t e = esz(t);
+    std::atomic<int> bad(0);
+    par_for(n, [&](size_t b, size_t end) {
+        const gpuact_status s =
+            call(false, dir, op, t, p, (const unsigned char *)in0 + b * e, in1 ? (const unsigned char *)in1 + b * e : NULL,
+                 (unsigned char *)o0 + b * e, o1 ? (unsigned char *)o1 + b * e : NULL, end - b);
+        if (s != GPUACT_SUCCESS) bad = (int)s;
+    });
+    return (gpuact_status)bad.load();
+}
+
+struct Diff {
+    unsigned long long bad;
+    size_t first;
+};
+static Diff diff(const void *a, const void *b, size_t n, size_t e) {
+    Diff d = {0, 0};
+    if (memcmp(a, b, n * e) == 0) return d;
+    for (size_t i = 0; i < n; i++)
+        if (memcmp((const unsigned char *)a + i * e, (const unsigned char *)b + i * e, e) != 0) {
+            if (d.bad == 0) d.first = i;
+            d.bad++;
+        }
+    return d;
+}
+
+struct OpCfg {
+    gpuact_op op;
+    gpuact_params p;
+    std::string name;
+    const gpuact_params *params() const { return p.set ? &p : NULL; }
+};
+static std::vector<OpCfg> op_cfgs(bool extras) {
+    std::vector<OpCfg> v;
+    for (int op = 1; op <= GPUACT_OP_COUNT; op++) {
+        OpCfg c;
+        memset(&c.p, 0, sizeof c.p);
+        c.op = (gpuact_op)op;
+        c.name = OPN[op];
+        v.push_back(c);
+    }
+    if (extras) {
+        OpCfg c;
+        memset(&c.p, 0, sizeof c.p);
+        c.op = GPUACT_OP_ELU;
+        c.p.set = GPUACT_SET_ALPHA;
+        c.p.alpha = 0.3f;
+        c.name = "elu(alpha=0.3)";
+        v.push_back(c);
+        memset(&c.p, 0, sizeof c.p);
+        c.op = GPUACT_OP_SWISH_TANH;
+        c.p.set = GPUACT_SET_SCALE | GPUACT_SET_LO | GPUACT_SET_HI;
+        c.p.scale = 1.5f;
+        c.p.lo = -0.2f;
+        c.p.hi = 0.8f;
+        c.name = "swish_tanh(s=1.5,[-0.2,0.8])";
+        v.push_back(c);
+    }
+    return v;
+}
+
+/* ------------------------------------------------------------------------ */
+/* 1. 16-bit exhaustive                                                     */
+
+static void test_16bit(void) {
+    const size_t n = 65536, b = 2 * n;
+    std::vector<uint16_t> hx(n), hdy(n), r0(n), r1(n), e0(n), e1(n);
+    for (size_t i = 0; i < n; i++) {
+        hx[i] = (uint16_t)i;
+        hdy[i] = (uint16_t)(mix64(i ^ 0x5eedu) >> 40);
+    }
+    DevBuf dx(b), ddy(b), d0(b), d1(b);
+    h2d(dx.p, hx.data(), b);
+    h2d(ddy.p, hdy.data(), b);
+    for (int ti = 1; ti < 3; ti++) {
+        const gpuact_dtype t = DTS[ti];
+        for (const OpCfg &c : op_cfgs(true)) {
+            unsigned long long checked = 0, bad = 0;
+            std::string note;
+            for (int dir = FWD; dir <= BWDOUT; dir++) {
+                if (dir == BWDOUT && c.op != GPUACT_OP_ELU && c.op != GPUACT_OP_SELU) continue;
+                CK(cudaMemsetAsync(d0.p, 0xA5, b, g_stream));
+                CK(cudaMemsetAsync(d1.p, 0xA5, b, g_stream));
+                const gpuact_status sd = call(true, dir, c.op, t, c.params(), dx.p, has_in1(dir) ? ddy.p : NULL, d0.p,
+                                              dir == FWDBWD ? d1.p : NULL, n);
+                d2h(r0.data(), d0.p, b);
+                d2h(r1.data(), d1.p, b);
+                const gpuact_status sh = host_par(dir, c.op, t, c.params(), hx.data(), hdy.data(), e0.data(),
+                                                  dir == FWDBWD ? e1.data() : NULL, n);
+                Diff d = diff(r0.data(), e0.data(), n, 2);
+                checked += n;
+                if (dir == FWDBWD) {
+                    const Diff d2 = diff(r1.data(), e1.data(), n, 2);
+                    if (d.bad == 0) d.first = d2.first;
+                    d.bad += d2.bad;
+                    checked += n;
+                }
+                if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS) {
+                    note += fmt("%s: status device %d host %d; ", DIRN[dir], (int)sd, (int)sh);
+                    d.bad += n;
+                } else if (d.bad) {
+                    const size_t i = d.first;
+                    if (dir == FWDBWD)
+                        note += fmt("%s: %llu differ, first x=0x%04x dy=0x%04x dev=0x%04x,0x%04x host=0x%04x,0x%04x; ",
+                                    DIRN[dir], d.bad, hx[i], hdy[i], r0[i], r1[i], e0[i], e1[i]);
+                    else
+                        note += fmt("%s: %llu differ, first x=0x%04x dy=0x%04x dev=0x%04x host=0x%04x; ", DIRN[dir], d.bad,
+                                    hx[i], hdy[i], r0[i], e0[i]);
+                }
+                bad += d.bad;
+            }
+            row("16-bit exhaustive", std::string(dtn(t)) + " " + c.name, checked, bad, note);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* 2. fp32 exhaustive (--exhaustive-f32)                                    */
+
+__global__ void k_iota32(uint32_t *x, uint32_t base, size_t n) {
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        x[i] = base + (uint32_t)i;
+}
+
+static void test_f32_exhaustive(void) {
+#ifdef GPUACT_TEST_EMULATION
+    const size_t chunk = (size_t)1 << 20, nchunks = 4, blk = 4096; /* a sample, spread over the range */
+#else
+    const size_t chunk = (size_t)1 << 28, nchunks = 16, blk = 4096; /* all of it */
+#endif
+    const uint64_t stride = ((uint64_t)1 << 32) / nchunks;
+    DevBuf dx(4 * chunk), dy(4 * chunk);
+    PinBuf hy(4 * chunk);
+    unsigned long long bad[8][2] = {{0}};
+    std::string first[8][2];
+    for (size_t c = 0; c < nchunks; c++) {
+        const uint32_t base = (uint32_t)(c * stride);
+        LAUNCH(k_iota32, g_sms * 8, 256, g_stream, (uint32_t *)dx.p, base, chunk);
+        CK(cudaGetLastError());
+        for (int op = 1; op <= GPUACT_OP_COUNT; op++) {
+            for (int dir = FWD; dir <= GRAD; dir++) {
+                const gpuact_status sd = call(true, dir, (gpuact_op)op, GPUACT_F32, NULL, dx.p, NULL, dy.p, NULL, chunk);
+                if (sd != GPUACT_SUCCESS) {
+                    bad[op][dir] += chunk;
+                    if (first[op][dir].empty()) first[op][dir] = fmt("device status %d", (int)sd);
+                    continue;
+                }
+                d2h(hy.p, dy.p, 4 * chunk);
+                std::atomic<unsigned long long> nbad(0);
+                std::atomic<uint32_t> firstbits(0xffffffffu);
+                const uint32_t *dev = (const uint32_t *)hy.p;
+                par_for(chunk, [&](size_t b, size_t e) {
+                    uint32_t xs[blk], ys[blk];
+                    unsigned long long local = 0;
+                    for (size_t i = b; i < e; i += blk) {
+                        const size_t m = std::min(blk, e - i);
+                        for (size_t k = 0; k < m; k++) xs[k] = base + (uint32_t)(i + k);
+                        if (call(false, dir, (gpuact_op)op, GPUACT_F32, NULL, xs, NULL, ys, NULL, m) != GPUACT_SUCCESS) {
+                            local += m;
+                            continue;
+                        }
+                        for (size_t k = 0; k < m; k++)
+                            if (ys[k] != dev[i + k]) {
+                                if (local == 0) {
+                                    uint32_t cur = firstbits.load();
+                                    while (xs[k] < cur && !firstbits.compare_exchange_weak(cur, xs[k])) {
+                                    }
+                                }
+                                local++;
+                            }
+                    }
+                    nbad += local;
+                }, 1u << 16);
+                if (nbad.load()) {
+                    bad[op][dir] += nbad.load();
+                    if (first[op][dir].empty()) {
+                        const uint32_t xb = firstbits.load();
+                        float xf, r;
+                        memcpy(&xf, &xb, 4);
+                        gpuact_cfg cfg = gpuact_cfg_default();
+                        r = dir == FWD ? gpuact_forward_f32((gpuact_op)op, xf, &cfg) : gpuact_grad_f32((gpuact_op)op, xf, &cfg);
+                        uint32_t rb;
+                        memcpy(&rb, &r, 4);
+                        first[op][dir] = fmt("e.g. x=0x%08x dev=0x%08x host=0x%08x", xb, dev[xb - base], rb);
+                    }
+                }
+            }
+        }
+        fprintf(stderr, "fp32 exhaustive: chunk %zu/%zu done\n", c + 1, nchunks);
+    }
+    for (int op = 1; op <= GPUACT_OP_COUNT; op++)
+        for (int dir = FWD; dir <= GRAD; dir++)
+            row("fp32 exhaustive", std::string(OPN[op]) + " " + DIRN[dir], (unsigned long long)chunk * nchunks,
+                bad[op][dir], first[op][dir]);
+}
+
+/* ------------------------------------------------------------------------ */
+/* 3. fp32 random bit patterns                                              */
+
+static void test_f32_random(void) {
+    const int lg = g_quick ? 20 : 26; /* 2^lg backward pairs, 2^(lg-2) forward+backward */
+    const size_t n = (size_t)1 << lg, b = 4 * n, nfb = n >> 2;
+    std::vector<uint32_t> hx(n), hdy(n), r0(n), r1(n), e0(n), e1(n);
+    par_for(n, [&](size_t lo, size_t hi) {
+        for (size_t i = lo; i < hi; i++) {
+            hx[i] = (uint32_t)mix64(i * 2 + 0x1000000000ull);
+            hdy[i] = (uint32_t)mix64(i * 2 + 0x1000000001ull);
+        }
+    });
+    DevBuf dx(b), ddy(b), d0(b), d1(b);
+    h2d(dx.p, hx.data(), b);
+    h2d(ddy.p, hdy.data(), b);
+    struct Job {
+        int dir;
+        gpuact_op op;
+        size_t n;
+    };
+    std::vector<Job> jobs;
+    for (int op = 1; op <= GPUACT_OP_COUNT; op++) jobs.push_back(Job{BWD, (gpuact_op)op, n});
+    for (int op = 1; op <= GPUACT_OP_COUNT; op++) jobs.push_back(Job{FWDBWD, (gpuact_op)op, nfb});
+    jobs.push_back(Job{BWDOUT, GPUACT_OP_ELU, n});
+    jobs.push_back(Job{BWDOUT, GPUACT_OP_SELU, n});
+    for (const Job &j : jobs) {
+        const gpuact_status sd = call(true, j.dir, j.op, GPUACT_F32, NULL, dx.p, ddy.p, d0.p, j.dir == FWDBWD ? d1.p : NULL, j.n);
+        d2h(r0.data(), d0.p, 4 * j.n);
+        if (j.dir == FWDBWD) d2h(r1.data(), d1.p, 4 * j.n);
+        const gpuact_status sh =
+            host_par(j.dir, j.op, GPUACT_F32, NULL, hx.data(), hdy.data(), e0.data(), j.dir == FWDBWD ? e1.data() : NULL, j.n);
+        Diff d = diff(r0.data(), e0.data(), j.n, 4);
+        unsigned long long checked = j.n;
+        if (j.dir == FWDBWD) {
+            const Diff d2 = diff(r1.data(), e1.data(), j.n, 4);
+            if (d.bad == 0) d.first = d2.first;
+            d.bad += d2.bad;
+            checked += j.n;
+        }
+        std::string note;
+        if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS) {
+            note = fmt("status device %d host %d", (int)sd, (int)sh);
+            d.bad += j.n;
+        } else if (d.bad) {
+            const size_t i = d.first;
+            if (j.dir == FWDBWD)
+                note = fmt("first x=0x%08x dy=0x%08x dev=0x%08x,0x%08x host=0x%08x,0x%08x", hx[i], hdy[i], r0[i], r1[i],
+                           e0[i], e1[i]);
+            else
+                note = fmt("first x=0x%08x dy=0x%08x dev=0x%08x host=0x%08x", hx[i], hdy[i], r0[i], e0[i]);
+        }
+        row("fp32 random", std::string(OPN[j.op]) + " " + DIRN[j.dir] + fmt(" (2^%d)", j.n == n ? lg : lg - 2), checked,
+            d.bad, note);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* 4. bf16, n = 2^31 + 17                                                   */
+
+/* element i of the big input: nonzero, mostly in [-16, 16), a quarter any pattern */
+__host__ __device__ static inline uint16_t big_pat(uint64_t i) {
+    const uint64_t h = mix64(i ^ 0xb16b16ull);
+    uint16_t v;
+    if ((h & 3u) == 0) {
+        v = (uint16_t)(h >> 16);
+    } else {
+        const uint32_t e = 119u + (uint32_t)((h >> 8) % 12u); /* 2^-8 .. 2^3 */
+        v = (uint16_t)((((h >> 2) & 1u) << 15) | (e << 7) | ((h >> 20) & 0x7fu));
+    }
+    if ((v & 0x7fffu) == 0) v = 0x3f80u;
+    return v;
+}
+__global__ void k_fill_big(uint16_t *x, size_t n) {
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        x[i] = big_pat(i);
+}
+__global__ void k_gather16(const uint16_t *src, const unsigned long long *idx, uint16_t *dst, size_t m) {
+    for (size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x; k < m; k += (size_t)gridDim.x * blockDim.x)
+        dst[k] = src[idx[k]];
+}
+
+static void test_big(void) {
+    if (g_quick) {
+        skip_row("bf16 n=2^31+17", "all", "--quick");
+        return;
+    }
+    const size_t n = ((size_t)1 << 31) + 17, cap = n + 8, bytes = 2 * cap;
+    const gpuact_op op = GPUACT_OP_GELU_ERF;
+    size_t freeb = 0, totalb = 0;
+#ifdef GPUACT_TEST_EMULATION
+    if (!getenv("GPUACT_EMU_BIG")) {
+        skip_row("bf16 n=2^31+17", "all", "CPU emulation: set GPUACT_EMU_BIG=1 to run it");
+        return;
+    }
+#endif
+    CK(cudaMemGetInfo(&freeb, &totalb));
+    if (freeb < 2 * bytes + ((size_t)256 << 20)) {
+        skip_row("bf16 n=2^31+17", "all", fmt("needs %.1f GiB of free device memory", (2.0 * bytes) / (1 << 30)));
+        return;
+    }
+    /* indices: the last 1041 elements and 2^20 random ones */
+    std::vector<unsigned long long> idx;
+    for (size_t i = ((size_t)1 << 31) - 1024; i < n; i++) idx.push_back(i);
+    for (size_t k = 0; k < ((size_t)1 << 20); k++) idx.push_back(mix64(k + 0xabcdefull) % n);
+    const size_t m = idx.size();
+    std::vector<uint16_t> expect(m), got(m);
+    const gpuact_cfg cfg = gpuact_cfg_default();
+    for (size_t k = 0; k < m; k++) expect[k] = gpuact_forward_bf16(op, big_pat(idx[k]), &cfg);
+
+    DevBuf X(bytes), Y(bytes), I(8 * m), G(2 * m);
+    h2d(I.p, idx.data(), 8 * m);
+    LAUNCH(k_fill_big, g_sms * 8, 256, g_stream, (uint16_t *)X.p, n);
+    CK(cudaGetLastError());
+    CK(cudaMemsetAsync(Y.p, 0xA5, bytes, g_stream));
+    uint16_t *x = (uint16_t *)X.p, *y = (uint16_t *)Y.p;
+
+    auto check = [&](const std::string &what, gpuact_status st, const uint16_t *out, const uint16_t *sentinel_at,
+                     size_t nsentinel, const uint16_t *sentinel2) {
+        LAUNCH(k_gather16, g_sms * 8, 256, g_stream, out, (const unsigned long long *)I.p, (uint16_t *)G.p, m);
+        CK(cudaGetLastError());
+        d2h(got.data(), G.p, 2 * m);
+        unsigned long long bad = 0;
+        size_t first = 0;
+        for (size_t k = 0; k < m; k++)
+            if (got[k] != expect[k]) {
+                if (!bad) first = k;
+                bad++;
+            }
+        uint16_t s[9];
+        d2h(s, sentinel_at, 2 * nsentinel);
+        unsigned long long sbad = 0;
+        for (size_t k = 0; k < nsentinel; k++) sbad += s[k] != 0xA5A5u;
+        if (sentinel2) {
+            d2h(s + 8, sentinel2, 2);
+            sbad += s[8] != 0xA5A5u;
+        }
+        std::string note;
+        if (st != GPUACT_SUCCESS) note = fmt("status %d (%s); ", (int)st, gpuact_status_string(st));
+        if (bad) note += fmt("first i=%llu x=0x%04x dev=0x%04x host=0x%04x; ", idx[first], big_pat(idx[first]), got[first], expect[first]);
+        if (sbad) note += fmt("%llu sentinel elements overwritten", sbad);
+        row("bf16 n=2^31+17", what, m + nsentinel + (sentinel2 ? 1 : 0), bad + sbad + (st != GPUACT_SUCCESS), note);
+    };
+    gpuact_status st = gpuact_forward_device(op, GPUACT_BF16, NULL, x, y, n, g_stream);
+    check("gelu_erf forward, aligned (vector path)", st, y, y + n, 8, NULL);
+    CK(cudaMemsetAsync(Y.p, 0xA5, bytes, g_stream));
+    st = gpuact_forward_device(op, GPUACT_BF16, NULL, x, y + 1, n, g_stream);
+    check("gelu_erf forward, y+1 (scalar path, 2^31+ items)", st, y + 1, y + n + 1, 7, y);
+    st = gpuact_forward_device(op, GPUACT_BF16, NULL, x, x, n, g_stream);
+    check("gelu_erf forward, in place", st, x, y + n + 1, 0, NULL);
+}
+
+/* ------------------------------------------------------------------------ */
+/* 5. misalignment                                                          */
+
+static void test_misaligned(void) {
+    const size_t maxn = 4099, cap = 4 * (maxn + 64);
+    const size_t ns[4] = {1, 7, 1000, 4099};
+    std::vector<unsigned char> hx(cap), hdy(cap), ho(cap), he(cap);
+    DevBuf bx(cap), bdy(cap), bo(cap);
+    for (int ti = 0; ti < 3; ti++) {
+        const gpuact_dtype t = DTS[ti];
+        const size_t e = esz(t);
+        fill_var(t, hx.data(), cap / e, 11 + ti);
+        fill_var(t, hdy.data(), cap / e, 21 + ti);
+        h2d(bx.p, hx.data(), cap);
+        h2d(bdy.p, hdy.data(), cap);
+        /* kind 0: forward; 1: backward, dy offset = x offset + 3 (mod 16); 2: backward, dy offset = x offset */
+        for (int kind = 0; kind < 3; kind++) {
+            const int dir = kind == 0 ? FWD : BWD;
+            unsigned long long combos = 0, bad = 0;
+            std::string note;
+            for (size_t xo = 0; xo < 16; xo++)
+                for (size_t yo = 0; yo < 16; yo++)
+                    for (int ni = 0; ni < 4; ni++) {
+                        const size_t n = ns[ni], dyo = kind == 1 ? (xo + 3) % 16 : xo;
+                        const gpuact_op op = (gpuact_op)(1 + (xo * 16 + yo + (size_t)ni) % GPUACT_OP_COUNT);
+                        CK(cudaMemsetAsync(bo.p, 0xA5, cap, g_stream));
+                        const gpuact_status sd = call(true, dir, op, t, NULL, bx.p + xo * e, dir == BWD ? bdy.p + dyo * e : NULL,
+                                                      bo.p + yo * e, NULL, n);
+                        d2h(ho.data(), bo.p, cap);
+                        memset(he.data(), 0xA5, cap);
+                        const gpuact_status sh = call(false, dir, op, t, NULL, hx.data() + xo * e,
+                                                      dir == BWD ? hdy.data() + dyo * e : NULL, he.data() + yo * e, NULL, n);
+                        combos++;
+                        if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS || memcmp(ho.data(), he.data(), cap) != 0) {
+                            if (!bad) {
+                                const Diff d = diff(ho.data(), he.data(), cap / e, e);
+                                note = fmt("first: %s x+%zu dy+%zu y+%zu n=%zu: status %d/%d, %llu elements differ (first at %td)",
+                                           OPN[op], xo, dyo, yo, n, (int)sd, (int)sh, d.bad,
+                                           (ptrdiff_t)d.first - (ptrdiff_t)yo);
+                            }
+                            bad++;
+                        }
+                    }
+            row("misalignment", std::string(dtn(t)) + (kind == 0 ? " forward" : (kind == 1 ? " backward, dy off x+3" : " backward, dy off x")),
+                combos, bad, note);
+        }
+        /* pointers not aligned to their element size (byte offsets) */
+        {
+            static const size_t offs[6][3] = {{1, 1, 0}, {0, 0, 3}, {1, 1, 1}, {2, 2, 2}, {3, 1, 2}, {2, 0, 1}}; /* x, dy, y */
+            unsigned long long combos = 0, bad = 0;
+            std::string note;
+            for (int k = 0; k < 6; k++)
+                for (int ni = 0; ni < 4; ni++)
+                    for (int dir = FWD; dir <= BWD; dir += BWD - FWD) {
+                        const size_t n = ns[ni], xo = offs[k][0], dyo = offs[k][1], yo = offs[k][2];
+                        if (xo % e == 0 && dyo % e == 0 && yo % e == 0) continue;
+                        const gpuact_op op = (gpuact_op)(1 + (k + ni) % GPUACT_OP_COUNT);
+                        CK(cudaMemsetAsync(bo.p, 0xA5, cap, g_stream));
+                        const gpuact_status sd = call(true, dir, op, t, NULL, bx.p + xo, dir == BWD ? bdy.p + dyo : NULL, bo.p + yo, NULL, n);
+                        d2h(ho.data(), bo.p, cap);
+                        memset(he.data(), 0xA5, cap);
+                        const gpuact_status sh = call(false, dir, op, t, NULL, hx.data() + xo, dir == BWD ? hdy.data() + dyo : NULL,
+                                                      he.data() + yo, NULL, n);
+                        combos++;
+                        if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS || memcmp(ho.data(), he.data(), cap) != 0) {
+                            if (!bad)
+                                note = fmt("first: %s %s bytes x+%zu dy+%zu y+%zu n=%zu, status %d/%d", OPN[op], DIRN[dir], xo, dyo,
+                                           yo, n, (int)sd, (int)sh);
+                            bad++;
+                        }
+                    }
+            row("misalignment", std::string(dtn(t)) + " byte offsets (not element-aligned)", combos, bad, note);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* 6. in place                                                              */
+
+static void test_inplace(void) {
+    const size_t n = g_quick ? 4099 : 100003, cap = 4 * (n + 8);
+    /* A = x or y (input 0), B = dy; which arrays each output goes to */
+    struct V {
+        const char *name;
+        int dir;
+        char o0, o1; /* 'A' or 'B' */
+    };
+    static const V vs[] = {{"forward, y == x", FWD, 'A', 0},
+                           {"grad, d == x", GRAD, 'A', 0},
+                           {"backward, dx == dy", BWD, 'B', 0},
+                           {"backward, dx == x", BWD, 'A', 0},
+                           {"fwd+bwd, y == x, dx == dy", FWDBWD, 'A', 'B'},
+                           {"fwd+bwd, y == dy, dx == x", FWDBWD, 'B', 'A'},
+                           {"bwd-from-y, dx == dy", BWDOUT, 'B', 0},
+                           {"bwd-from-y, dx == y", BWDOUT, 'A', 0}};
+    std::vector<unsigned char> ha(cap), hb(cap), ea(cap), eb(cap), ra(cap), rb(cap);
+    DevBuf A(cap), B(cap);
+    for (int ti = 0; ti < 3; ti++) {
+        const gpuact_dtype t = DTS[ti];
+        const size_t e = esz(t);
+        fill_var(t, ha.data(), cap / e, 31 + ti);
+        fill_var(t, hb.data(), cap / e, 41 + ti);
+        for (const V &v : vs) {
+            unsigned long long runs = 0, bad = 0;
+            std::string note;
+            for (int op = 1; op <= GPUACT_OP_COUNT; op++) {
+                if (v.dir == BWDOUT && op != GPUACT_OP_ELU && op != GPUACT_OP_SELU) continue;
+                for (size_t off = 0; off < 2; off++) { /* element offset 0 and 1: head peeling too */
+                    h2d(A.p, ha.data(), cap);
+                    h2d(B.p, hb.data(), cap);
+                    ea = ha;
+                    eb = hb;
+                    unsigned char *da = A.p + off * e, *db = B.p + off * e, *pa = ea.data() + off * e, *pb = eb.data() + off * e;
+                    const gpuact_status sd = call(true, v.dir, (gpuact_op)op, t, NULL, da, has_in1(v.dir) ? db : NULL,
+                                                  v.o0 == 'A' ? da : db, v.o1 ? (v.o1 == 'A' ? da : db) : NULL, n);
+                    const gpuact_status sh = call(false, v.dir, (gpuact_op)op, t, NULL, pa, has_in1(v.dir) ? pb : NULL,
+                                                  v.o0 == 'A' ? pa : pb, v.o1 ? (v.o1 == 'A' ? pa : pb) : NULL, n);
+                    d2h(ra.data(), A.p, cap);
+                    d2h(rb.data(), B.p, cap);
+                    runs++;
+                    if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS || ra != ea || rb != eb) {
+                        if (!bad) {
+                            const Diff da2 = diff(ra.data(), ea.data(), cap / e, e), db2 = diff(rb.data(), eb.data(), cap / e, e);
+                            note = fmt("first: %s offset %zu: status %d/%d, %llu + %llu elements differ", OPN[op], off, (int)sd,
+                                       (int)sh, da2.bad, db2.bad);
+                        }
+                        bad++;
+                    }
+                }
+            }
+            row("in place", std::string(dtn(t)) + " " + v.name, runs, bad, note);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* 7. CUDA graph                                                            */
+
+/* Capture forward+backward (f32), forward and backward (bf16) on a fresh
+   stream in `mode`, check the graph, replay it 3 times against the host. */
+static void test_graph_mode(enum cudaStreamCaptureMode mode, const char *mname) {
+    const size_t n = ((size_t)1 << (g_quick ? 14 : 20)) + 3, b32 = 4 * n, b16 = 2 * n;
+    std::vector<unsigned char> hx(b32), hdy(b32), hxb(b16), hdyb(b16);
+    std::vector<unsigned char> ey(b32), edx(b32), eyb(b16), edxb(b16), ry(b32), rdx(b32), ryb(b16), rdxb(b16);
+    fill_var(GPUACT_F32, hx.data(), n, 51);
+    fill_var(GPUACT_F32, hdy.data(), n, 52);
+    fill_var(GPUACT_BF16, hxb.data(), n, 53);
+    fill_var(GPUACT_BF16, hdyb.data(), n, 54);
+    gpuact_params sw;
+    memset(&sw, 0, sizeof sw);
+    sw.set = GPUACT_SET_SCALE | GPUACT_SET_LO | GPUACT_SET_HI;
+    sw.scale = 1.5f;
+    sw.lo = -0.2f;
+    sw.hi = 0.8f;
+    /* expected, on the host */
+    gpuact_status s = gpuact_forward_backward_host(GPUACT_OP_GELU_TANH, GPUACT_F32, NULL, hx.data(), hdy.data(), ey.data(),
+                                                   edx.data(), n);
+    if (s == GPUACT_SUCCESS) s = gpuact_forward_host(GPUACT_OP_SILU, GPUACT_BF16, NULL, hxb.data(), eyb.data(), n);
+    if (s == GPUACT_SUCCESS) s = gpuact_backward_host(GPUACT_OP_SWISH_TANH, GPUACT_BF16, &sw, hxb.data(), hdyb.data(), edxb.data(), n);
+    if (s != GPUACT_SUCCESS) {
+        row("CUDA graph", "host reference", 1, 1, gpuact_status_string(s));
+        return;
+    }
+    DevBuf x(b32), dy(b32), y(b32), dx(b32), xb(b16), dyb(b16), yb(b16), dxb(b16);
+    h2d(x.p, hx.data(), b32);
+    h2d(dy.p, hdy.data(), b32);
+    h2d(xb.p, hxb.data(), b16);
+    h2d(dyb.p, hdyb.data(), b16);
+    CK(cudaStreamSynchronize(g_stream));
+
+    cudaStream_t cs;
+    CK(cudaStreamCreateWithFlags(&cs, cudaStreamNonBlocking));
+    cudaGraph_t graph = NULL;
+    CK(cudaStreamBeginCapture(cs, mode));
+    const gpuact_status s1 = gpuact_forward_backward_device(GPUACT_OP_GELU_TANH, GPUACT_F32, NULL, x.p, dy.p, y.p, dx.p, n, cs);
+    const gpuact_status s2 = gpuact_forward_device(GPUACT_OP_SILU, GPUACT_BF16, NULL, xb.p, yb.p, n, cs);
+    const gpuact_status s3 = gpuact_backward_device(GPUACT_OP_SWISH_TANH, GPUACT_BF16, &sw, xb.p, dyb.p, dxb.p, n, cs);
+    const cudaError_t ec = cudaStreamEndCapture(cs, &graph);
+    row("CUDA graph", fmt("%s capture of 3 calls", mname), 4,
+        (s1 != GPUACT_SUCCESS) + (s2 != GPUACT_SUCCESS) + (s3 != GPUACT_SUCCESS) + (ec != cudaSuccess),
+        fmt("statuses %d %d %d, end capture: %s", (int)s1, (int)s2, (int)s3, cudaGetErrorString(ec)));
+    if (ec != cudaSuccess || graph == NULL) {
+        (void)cudaGetLastError();
+        if (graph) CK(cudaGraphDestroy(graph));
+        CK(cudaStreamDestroy(cs));
+        return;
+    }
+    size_t nn = 0;
+    CK(cudaGraphGetNodes(graph, NULL, &nn));
+    std::vector<cudaGraphNode_t> nodes(nn);
+    if (nn) CK(cudaGraphGetNodes(graph, nodes.data(), &nn));
+    unsigned long long kernels = 0;
+    for (size_t i = 0; i < nn; i++) {
+        cudaGraphNodeType ty;
+        CK(cudaGraphNodeGetType(nodes[i], &ty));
+        kernels += ty == cudaGraphNodeTypeKernel;
+    }
+    row("CUDA graph", fmt("%s: graph holds exactly 3 kernel nodes", mname), 1, !(nn == 3 && kernels == 3),
+        fmt("%zu nodes, %llu kernels", nn, kernels));
+    cudaGraphExec_t exec;
+    CK(cudaGraphInstantiate(&exec, graph, 0));
+    for (int rep = 0; rep < 3; rep++) {
+        CK(cudaMemsetAsync(y.p, 0, b32, cs));
+        CK(cudaMemsetAsync(dx.p, 0, b32, cs));
+        CK(cudaMemsetAsync(yb.p, 0, b16, cs));
+        CK(cudaMemsetAsync(dxb.p, 0, b16, cs));
+        CK(cudaGraphLaunch(exec, cs));
+        CK(cudaMemcpyAsync(ry.data(), y.p, b32, cudaMemcpyDeviceToHost, cs));
+        CK(cudaMemcpyAsync(rdx.data(), dx.p, b32, cudaMemcpyDeviceToHost, cs));
+        CK(cudaMemcpyAsync(ryb.data(), yb.p, b16, cudaMemcpyDeviceToHost, cs));
+        CK(cudaMemcpyAsync(rdxb.data(), dxb.p, b16, cudaMemcpyDeviceToHost, cs));
+        CK(cudaStreamSynchronize(cs));
+        const unsigned long long bad = diff(ry.data(), ey.data(), n, 4).bad + diff(rdx.data(), edx.data(), n, 4).bad +
+                                       diff(ryb.data(), eyb.data(), n, 2).bad + diff(rdxb.data(), edxb.data(), n, 2).bad;
+        row("CUDA graph", fmt("%s: replay %d equals the host", mname, rep + 1), 4 * n, bad);
+    }
+    CK(cudaGraphExecDestroy(exec));
+    CK(cudaGraphDestroy(graph));
+    CK(cudaStreamDestroy(cs));
+}
+/* global mode is the strictest (and what "capturable" means here); relaxed
+   runs too, so that a failure in global mode is easy to place */
+static void test_graph(void) {
+    test_graph_mode(cudaStreamCaptureModeGlobal, "global mode");
+    test_graph_mode(cudaStreamCaptureModeRelaxed, "relaxed mode");
+}
+
+/* ------------------------------------------------------------------------ */
+/* 8. bad input                                                             */
+
+enum { P_NULL, P_X, P_DY, P_Y, P_DX, P_X1, P_DY1, P_Y1, P_HOST, P_PINNED, P_OTHER };
+struct BadCase {
+    const char *name;
+    int dir, op, dtype;
+    int par; /* 0 defaults, 1 unknown bit, 2 alpha NaN, 3 alpha inf, 4 scale NaN, 5 lo > hi, 6 hi NaN, 7 elu alpha -1 */
+    int in0, in1, o0, o1;
+    int n; /* 0: 0, 1: 64, 2: SIZE_MAX / 2 */
+    gpuact_status expect;
+};
+
+static void test_bad_input(int ndev) {
+    const size_t n = 64, cap = 4 * (n + 16);
+    std::vector<unsigned char> hx(cap), hdy(cap), hy(cap), hdx(cap), hpage(cap), ref(cap), got(cap);
+    fill_var(GPUACT_F32, hx.data(), cap / 4, 61);
+    fill_var(GPUACT_F32, hdy.data(), cap / 4, 62);
+    DevBuf x(cap), dy(cap), y(cap), dx(cap);
+    PinBuf pin(cap);
+    h2d(x.p, hx.data(), cap);
+    h2d(dy.p, hdy.data(), cap);
+    CK(cudaMemsetAsync(y.p, 0xA5, cap, g_stream));
+    CK(cudaMemsetAsync(dx.p, 0xA5, cap, g_stream));
+    memset(pin.p, 0xA5, cap);
+    memset(hpage.data(), 0xA5, cap);
+    CK(cudaStreamSynchronize(g_stream));
+    unsigned char *other = NULL;
+    if (ndev > 1) {
+        CK(cudaSetDevice(1));
+        CK(cudaMalloc((void **)&other, cap));
+        CK(cudaMemset(other, 0xA5, cap));
+        CK(cudaDeviceSynchronize());
+        CK(cudaSetDevice(0));
+    }
+    const float nan = gpuact__u2f(0x7fc00000u), inf = gpuact__u2f(0x7f800000u);
+    static const BadCase cases[] = {
+        {"pageable host x, forward", FWD, 1, 1, 0, P_HOST, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_NOT_DEVICE_POINTER},
+        {"pageable host y, forward", FWD, 1, 1, 0, P_X, P_NULL, P_HOST, P_NULL, 1, GPUACT_ERROR_NOT_DEVICE_POINTER},
+        {"pageable host dy, backward", BWD, 2, 2, 0, P_X, P_HOST, P_DX, P_NULL, 1, GPUACT_ERROR_NOT_DEVICE_POINTER},
+        {"pageable host dx, fwd+bwd", FWDBWD, 6, 3, 0, P_X, P_DY, P_Y, P_HOST, 1, GPUACT_ERROR_NOT_DEVICE_POINTER},
+        {"pinned host x, forward", FWD, 1, 1, 0, P_PINNED, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_NOT_DEVICE_POINTER},
+        {"pinned host dx, backward", BWD, 3, 1, 0, P_X, P_DY, P_PINNED, P_NULL, 1, GPUACT_ERROR_NOT_DEVICE_POINTER},
+        {"pinned host y, bwd-from-y", BWDOUT, 4, 1, 0, P_PINNED, P_DY, P_DX, P_NULL, 1, GPUACT_ERROR_NOT_DEVICE_POINTER},
+        {"pinned host dy, fwd+bwd", FWDBWD, 5, 2, 0, P_X, P_PINNED, P_Y, P_DX, 1, GPUACT_ERROR_NOT_DEVICE_POINTER},
+        {"another device's memory as x", FWD, 1, 1, 0, P_OTHER, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_NOT_DEVICE_POINTER},
+        {"another device's memory as dx", BWD, 1, 1, 0, P_X, P_DY, P_OTHER, P_NULL, 1, GPUACT_ERROR_NOT_DEVICE_POINTER},
+        {"NULL x, n > 0", FWD, 1, 1, 0, P_NULL, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_NULL_POINTER},
+        {"NULL y, n > 0", FWD, 1, 1, 0, P_X, P_NULL, P_NULL, P_NULL, 1, GPUACT_ERROR_NULL_POINTER},
+        {"NULL d, grad", GRAD, 1, 2, 0, P_X, P_NULL, P_NULL, P_NULL, 1, GPUACT_ERROR_NULL_POINTER},
+        {"NULL dy, backward", BWD, 1, 1, 0, P_X, P_NULL, P_DX, P_NULL, 1, GPUACT_ERROR_NULL_POINTER},
+        {"NULL dx, fwd+bwd", FWDBWD, 1, 1, 0, P_X, P_DY, P_Y, P_NULL, 1, GPUACT_ERROR_NULL_POINTER},
+        {"NULL dy, bwd-from-y", BWDOUT, 4, 1, 0, P_X, P_NULL, P_DX, P_NULL, 1, GPUACT_ERROR_NULL_POINTER},
+        {"op 0", FWD, 0, 1, 0, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_OP},
+        {"op 8", GRAD, 8, 1, 0, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_OP},
+        {"op 0 with n = 0", FWD, 0, 1, 0, P_NULL, P_NULL, P_NULL, P_NULL, 0, GPUACT_ERROR_INVALID_OP},
+        {"dtype 0", FWD, 1, 0, 0, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_DTYPE},
+        {"dtype 4", BWD, 1, 4, 0, P_X, P_DY, P_DX, P_NULL, 1, GPUACT_ERROR_INVALID_DTYPE},
+        {"params: unknown set bit", FWD, 7, 1, 1, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
+        {"params: alpha NaN", FWD, 4, 1, 2, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
+        {"params: alpha inf", BWD, 4, 1, 3, P_X, P_DY, P_DX, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
+        {"params: scale NaN", FWD, 7, 1, 4, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
+        {"params: lo > hi", GRAD, 7, 3, 5, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
+        {"params: hi NaN", FWD, 7, 2, 6, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
+        {"overlap: y = x + 1 element", FWD, 1, 1, 0, P_X, P_NULL, P_X1, P_NULL, 1, GPUACT_ERROR_OVERLAP},
+        {"overlap: x = y + 1 element", FWD, 1, 1, 0, P_Y1, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_OVERLAP},
+        {"overlap: dx = dy + 1 element", BWD, 2, 2, 0, P_X, P_DY, P_DY1, P_NULL, 1, GPUACT_ERROR_OVERLAP},
+        {"overlap: fwd+bwd y == dx", FWDBWD, 1, 1, 0, P_X, P_DY, P_Y, P_Y, 1, GPUACT_ERROR_OVERLAP},
+        {"overlap: fwd+bwd dx = y + 1", FWDBWD, 1, 3, 0, P_X, P_DY, P_Y, P_Y1, 1, GPUACT_ERROR_OVERLAP},
+        {"n * size wraps the address space", FWD, 1, 1, 0, P_X, P_NULL, P_Y, P_NULL, 2, GPUACT_ERROR_OVERLAP},
+        {"bwd-from-y of gelu_erf", BWDOUT, 1, 1, 0, P_X, P_DY, P_DX, P_NULL, 1, GPUACT_ERROR_UNSUPPORTED},
+        {"bwd-from-y of silu, n = 0", BWDOUT, 6, 1, 0, P_NULL, P_NULL, P_NULL, P_NULL, 0, GPUACT_ERROR_UNSUPPORTED},
+        {"bwd-from-y of elu, alpha = -1", BWDOUT, 4, 1, 7, P_X, P_DY, P_DX, P_NULL, 1, GPUACT_ERROR_UNSUPPORTED},
+        {"n = 0, NULL pointers", FWDBWD, 1, 1, 0, P_NULL, P_NULL, P_NULL, P_NULL, 0, GPUACT_SUCCESS},
+        {"n = 0, host pointers (no CUDA call)", BWD, 1, 1, 0, P_HOST, P_PINNED, P_HOST, P_NULL, 0, GPUACT_SUCCESS},
+    };
+    for (const BadCase &c : cases) {
+        const bool needs_other = c.in0 == P_OTHER || c.in1 == P_OTHER || c.o0 == P_OTHER || c.o1 == P_OTHER;
+        if (needs_other && !other) {
+            skip_row("bad input", c.name, "needs a second GPU");
+            continue;
+        }
+        gpuact_params p;
+        memset(&p, 0, sizeof p);
+        switch (c.par) {
+        case 1: p.set = 0x10u; break;
+        case 2: p.set = GPUACT_SET_ALPHA; p.alpha = nan; break;
+        case 3: p.set = GPUACT_SET_ALPHA; p.alpha = inf; break;
+        case 4: p.set = GPUACT_SET_SCALE; p.scale = nan; break;
+        case 5: p.set = GPUACT_SET_LO | GPUACT_SET_HI; p.lo = 0.5f; p.hi = 0.25f; break;
+        case 6: p.set = GPUACT_SET_HI; p.hi = nan; break;
+        case 7: p.set = GPUACT_SET_ALPHA; p.alpha = -1.0f; break;
+        default: break;
+        }
+        const size_t cn = c.n == 0 ? 0 : (c.n == 1 ? n : (size_t)-1 / 2);
+        /* device pointers, and the host analog with the same layout where there is one */
+        bool host_analog = true;
+        auto ptr = [&](int w, bool dev) -> unsigned char * {
+            switch (w) {
+            case P_X: return dev ? x.p : hx.data();
+            case P_DY: return dev ? dy.p : hdy.data();
+            case P_Y: return dev ? y.p : hy.data();
+            case P_DX: return dev ? dx.p : hdx.data();
+            case P_X1: return (dev ? x.p : hx.data()) + 4;
+            case P_DY1: return (dev ? dy.p : hdy.data()) + 4;
+            case P_Y1: return (dev ? y.p : hy.data()) + 4;
+            case P_HOST: host_analog = false; return hpage.data();
+            case P_PINNED: host_analog = false; return pin.p;
+            case P_OTHER: host_analog = false; return other;
+            default: return NULL;
+            }
+        };
+        const gpuact_status sd = call(true, c.dir, (gpuact_op)c.op, (gpuact_dtype)c.dtype, c.par ? &p : NULL, ptr(c.in0, true),
+                                      ptr(c.in1, true), ptr(c.o0, true), ptr(c.o1, true), cn);
+        gpuact_status sh = c.expect;
+        if (host_analog)
+            sh = call(false, c.dir, (gpuact_op)c.op, (gpuact_dtype)c.dtype, c.par ? &p : NULL, ptr(c.in0, false), ptr(c.in1, false),
+                      ptr(c.o0, false), ptr(c.o1, false), cn);
+        const cudaError_t le = cudaPeekAtLastError();
+        row("bad input", c.name, 1, (sd != c.expect) + (sh != c.expect) + (le != cudaSuccess),
+            fmt("device %d, host %s, expected %d (%s)%s", (int)sd, host_analog ? fmt("%d", (int)sh).c_str() : "-", (int)c.expect,
+                gpuact_status_string(c.expect), le != cudaSuccess ? fmt("; pending CUDA error %s", cudaGetErrorString(le)).c_str() : ""));
+    }
+    /* nothing was written by any of them */
+    {
+        CK(cudaDeviceSynchronize());
+        unsigned long long bad = 0;
+        std::vector<unsigned char> s(cap, 0xA5);
+        d2h(got.data(), y.p, cap);
+        bad += got != s;
+        d2h(got.data(), dx.p, cap);
+        bad += got != s;
+        bad += memcmp(pin.p, s.data(), cap) != 0;
+        bad += hpage != s;
+        if (other) {
+            CK(cudaMemcpy(got.data(), other, cap, cudaMemcpyDeviceToHost));
+            bad += got != s;
+        }
+        row("bad input", "no output written by any of them", other ? 5 : 4, bad);
+    }
+    /* managed memory is accepted */
+    {
+        unsigned char *man = NULL;
+        CK(cudaMallocManaged((void **)&man, cap));
+        memcpy(man, hx.data(), cap);
+        const gpuact_status st = gpuact_forward_device(GPUACT_OP_SILU, GPUACT_F32, NULL, man, y.p, n, g_stream);
+        d2h(got.data(), y.p, 4 * n);
+        const gpuact_status sh = gpuact_forward_host(GPUACT_OP_SILU, GPUACT_F32, NULL, hx.data(), ref.data(), n);
+        row("bad input", "managed memory as x: accepted, right results", n + 1,
+            (st != GPUACT_SUCCESS) + (sh != GPUACT_SUCCESS) + diff(got.data(), ref.data(), n, 4).bad, fmt("status %d", (int)st));
+        CK(cudaFree(man));
+    }
+    /* the context is still usable */
+    {
+        const gpuact_status st = gpuact_backward_device(GPUACT_OP_GELU_ERF, GPUACT_F32, NULL, x.p, dy.p, dx.p, n, g_stream);
+        const cudaError_t le = cudaGetLastError();
+        const cudaError_t se = cudaStreamSynchronize(g_stream);
+        d2h(got.data(), dx.p, 4 * n);
+        const gpuact_status sh = gpuact_backward_host(GPUACT_OP_GELU_ERF, GPUACT_F32, NULL, hx.data(), hdy.data(), ref.data(), n);
+        row("bad input", "afterwards: a normal call works, no CUDA error", n + 3,
+            (st != GPUACT_SUCCESS) + (le != cudaSuccess) + (se != cudaSuccess) + (sh != GPUACT_SUCCESS) +
+                diff(got.data(), ref.data(), n, 4).bad,
+            fmt("status %d, cudaGetLastError %s, sync %s", (int)st, cudaGetErrorString(le), cudaGetErrorString(se)));
+    }
+    if (other) {
+        CK(cudaSetDevice(1));
+        CK(cudaFree(other));
+        CK(cudaSetDevice(0));
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+
+int main(int argc, char **argv) {
+    bool run_default = true, run_exh = false;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--exhaustive-f32")) {
+            run_default = false;
+            run_exh = true;
+        } else if (!strcmp(argv[i], "--quick")) {
+            g_quick = true;
+        } else if (!strcmp(argv[i], "--all")) {
+            run_default = run_exh = true;
+        } else {
+            fprintf(stderr, "usage: %s [--quick] [--exhaustive-f32 | --all]\n", argv[0]);
+            return 2;
+        }
+    }
+    int ndev = 0;
+    CK(cudaGetDeviceCount(&ndev));
+    CK(cudaSetDevice(0));
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, 0));
+    g_sms = prop.multiProcessorCount;
+    printf("gpuact device tests: %s (sm_%d%d, %d SMs), %d device(s), %u host threads\n", prop.name, prop.major, prop.minor,
+           g_sms, ndev, std::thread::hardware_concurrency());
+    CK(cudaStreamCreateWithFlags(&g_stream, cudaStreamNonBlocking));
+    printf("%-20s %-46s %13s %10s  %s\n", "test", "case", "checked", "differing", "result");
+    if (run_default) test_16bit();
+    if (run_exh) test_f32_exhaustive();
+    if (run_default) {
+        test_f32_random();
+        test_big();
+        test_misaligned();
+        test_inplace();
+        test_graph();
+        test_bad_input(ndev);
+    }
+    CK(cudaStreamDestroy(g_stream));
+    if (g_skip) printf("(%ld skipped)\n", g_skip);
+    printf("%ld passed, %ld failed\n", g_pass, g_fail);
+    return g_fail ? 1 : 0;
+}
