@@ -787,6 +787,17 @@ GPUACT__FN gpuact__xf gpuact__sig_of(gpuact__sig s, int positive) {
 GPUACT__FN gpuact__xf gpuact__sig_compl(gpuact__sig s, int positive) {
     return positive ? s.small : gpuact__xf_make(s.big, 0);
 }
+/* f'(x) beyond the last threshold of the negative tail. At x = -inf it is the
+   limit, an exact signed zero. For finite x the exact f'(x) is tiny but not
+   zero, so it is returned as +-2^-1000 (an xf): rounded alone, or times any
+   finite dy, it gives the right signed zero, and times an infinite dy the
+   right infinity rather than inf * 0 = NaN. */
+GPUACT__FN gpuact__xf gpuact__grad_tail(float x, int negative) {
+    gpuact__xf r;
+    if (gpuact__isinf(x)) return gpuact__xf_f(negative ? -0.0f : 0.0f);
+    r.h = negative ? -1.0f : 1.0f; r.l = 0.0f; r.e = -1000;
+    return r;
+}
 /* x sigma(z), z ~ c x with c > 0 */
 GPUACT__FN gpuact__xf gpuact__x_sigmoid(float x, gpuact__df z) {
     gpuact__sig s = gpuact__sigmoid2(z);
@@ -827,7 +838,7 @@ GPUACT__FN gpuact__xf gpuact__gelu_erf_f(float x) {
 }
 GPUACT__FN gpuact__xf gpuact__gelu_erf_d(float x) {
     if (x >= 10.0f) return gpuact__xf_f(1.0f);
-    if (x < -19.875f) return gpuact__xf_f(-0.0f); /* |f'| < 2^-281: dy f' rounds to 0 for any finite dy */
+    if (x < -19.875f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-281 */
     if (gpuact__abs(x - GPUACT__K(0xbf407569u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_ERF);
     gpuact__erfc_parts p = gpuact__erfc_split(x);
     gpuact__df xp = gpuact__dd_mulf(gpuact__df_make(GPUACT__K(GPUACT__C_INV_SQRT2PI_H), GPUACT__K(GPUACT__C_INV_SQRT2PI_L)), x);
@@ -854,7 +865,7 @@ GPUACT__FN gpuact__xf gpuact__gelu_tanh_f(float x) {
 }
 GPUACT__FN gpuact__xf gpuact__gelu_tanh_d(float x) {
     if (x >= 9.0f) return gpuact__xf_f(1.0f);
-    if (x < -14.0f) return gpuact__xf_f(-0.0f); /* |f'| < 2^-300 */
+    if (x < -14.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-300 */
     if (gpuact__abs(x - GPUACT__K(0xbf40a150u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_TANH);
     gpuact__df x2;
     gpuact__df z = gpuact__gelu_tanh_z(x, &x2);
@@ -878,7 +889,7 @@ GPUACT__FN gpuact__xf gpuact__gelu_sig_f(float x) {
 }
 GPUACT__FN gpuact__xf gpuact__gelu_sig_d(float x) {
     if (x > 70.0f) return gpuact__xf_f(1.0f);
-    if (x < -120.0f) return gpuact__xf_f(-0.0f); /* |f'| < 2^-286 */
+    if (x < -120.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-286 */
     if (gpuact__abs(x - GPUACT__K(0xbf404ba5u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_SIG);
     return gpuact__silu_grad_z(gpuact__gelu_sig_z(x));
 }
@@ -891,7 +902,7 @@ GPUACT__FN gpuact__xf gpuact__silu_f(float x) {
 }
 GPUACT__FN gpuact__xf gpuact__silu_d(float x) {
     if (x > 120.0f) return gpuact__xf_f(1.0f);
-    if (x < -300.0f) return gpuact__xf_f(-0.0f);
+    if (x < -300.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-424 */
     if (gpuact__abs(x - GPUACT__K(0xbfa3a4bau)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_SILU);
     return gpuact__silu_grad_z(gpuact__df_make(x, 0.0f));
 }
@@ -905,7 +916,7 @@ GPUACT__FN gpuact__xf gpuact__elu_neg_f(float x, float alpha) {
 }
 GPUACT__FN gpuact__xf gpuact__elu_neg_d(float x, float alpha) {
     /* e^x < 2^-432: dy alpha e^x rounds to 0 for any finite alpha and dy */
-    if (x < -300.0f) return gpuact__xf_f(gpuact__mul(alpha, 0.0f));
+    if (x < -300.0f) return gpuact__xf_mulf(gpuact__grad_tail(x, 0), alpha);
     return gpuact__xf_mulf(gpuact__exp(x, 0.0f), alpha);
 }
 #define GPUACT__SELU_L gpuact__df_make(GPUACT__K(GPUACT__C_SELU_L_H), GPUACT__K(GPUACT__C_SELU_L_L))
@@ -1004,7 +1015,7 @@ GPUACT__FN gpuact__xf gpuact__grad_xf(int op, float x, const gpuact_cfg *c) {
         return gpuact__elu_neg_d(x, c->alpha);
     case GPUACT_OP_SELU:
         if (x > 0.0f) return gpuact__xf_make(GPUACT__SELU_L, 0);
-        if (x < -300.0f) return gpuact__xf_f(0.0f);
+        if (x < -300.0f) return gpuact__grad_tail(x, 0);
         return gpuact__xx_mul(gpuact__exp(x, 0.0f), gpuact__xf_make(GPUACT__SELU_LA, 0));
     case GPUACT_OP_SWISH_TANH: return gpuact__swish_tanh_d(x, c);
     default: return gpuact__xf_f(GPUACT__NAN);

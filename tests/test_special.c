@@ -194,6 +194,28 @@ int main(void) {
         TU_CHECK(gpuact_forward_f16(GPUACT_OP_SILU, 0x8001, &d) == 0x8000, "f16 silu(-2^-24)");
         TU_CHECK(gpuact_forward_f16(GPUACT_OP_GELU_TANH, 0x0003, &d) == 0x0002, "f16 gelu_tanh(3 2^-24)");
     }
+    /* far in the negative tails f' is tiny but not zero: times an infinite dy it
+       is an infinity (the sign of f'), not inf * 0 = NaN; at x = -inf it is 0 */
+    {
+        int fmt2;
+        for (fmt2 = 0; fmt2 < 3; fmt2++) {
+            float far = fmt2 == 1 ? -60000.0f : -1e30f;
+            int ops[4] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_GELU_SIGMOID, GPUACT_OP_SILU}, i;
+            gpuact_cfg a = d;
+            for (i = 0; i < 4; i++) {
+                expect(2, ops[i], fmt2, far, INF_F, &d, -INF_F);
+                expect(2, ops[i], fmt2, far, -INF_F, &d, INF_F);
+                expect(2, ops[i], fmt2, far, 1.0f, &d, -0.0f);
+            }
+            expect(2, GPUACT_OP_ELU, fmt2, far, INF_F, &d, INF_F);
+            expect(2, GPUACT_OP_SELU, fmt2, far, -INF_F, &d, -INF_F);
+            expect(2, GPUACT_OP_SWISH_TANH, fmt2, far, INF_F, &d, -INF_F); /* s tanh'(~0) silu'(far) < 0 */
+            a.alpha = 0.0f; /* f' = 0 alpha e^x is exactly 0 */
+            expect(2, GPUACT_OP_ELU, fmt2, far, INF_F, &a, NAN_F);
+            a = d; a.lo = 0.5f; /* w ~ 0 < lo: the clamp gates the gradient off, exactly 0 */
+            expect(2, GPUACT_OP_SWISH_TANH, fmt2, far, INF_F, &a, NAN_F);
+        }
+    }
     /* the negative tails are not zero (where 0.5 x (1 + erf) cancels) */
     TU_CHECK(gpuact_gelu_erf(-6.0f) < -5.9e-9f && gpuact_gelu_erf(-6.0f) > -6.0e-9f, "gelu_erf(-6) = %a", gpuact_gelu_erf(-6.0f));
     TU_CHECK(gpuact_gelu_erf(-13.0f) < 0.0f, "gelu_erf(-13) underflowed");
