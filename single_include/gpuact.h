@@ -574,7 +574,19 @@ GPUACT__FN gpuact__xf gpuact__xf_mulf(gpuact__xf v, float f) {
         v.l = gpuact__ldexp(v.l, -kv);
         v.e += kv;
     }
-    return gpuact__xf_make(gpuact__dd_mulf(gpuact__df_make(v.h, v.l), m), v.e + k);
+    {
+        float p = gpuact__mul(v.h, m), e = gpuact__fma(v.h, m, -p); /* p in [1, 4) */
+        float e2 = gpuact__fma(v.l, m, e);
+        if (e2 == e && v.l != 0.0f &&
+            gpuact__abs(e) == gpuact__mul(gpuact__u2f(gpuact__f2u(p) & 0x7f800000u), 5.96046448e-08f)) {
+            /* v.h m is exactly half-way between two floats, and v.l m is too small
+               to be added to that half ulp: v.l only says on which side the value
+               is. Keep p = RN(value) and e pointing back at the midpoint. */
+            if ((e > 0.0f) == (v.l > 0.0f)) { p = p + (e + e); e = -e; }
+            return gpuact__xf_make(gpuact__df_make(p, e), v.e + k);
+        }
+        return gpuact__xf_make(gpuact__fast2sum(p, e2), v.e + k);
+    }
 }
 /* the value of an xf as a df at scale 2^0 (exact unless it underflows) */
 GPUACT__FN gpuact__df gpuact__xf_unscale(gpuact__xf v) {
@@ -582,6 +594,25 @@ GPUACT__FN gpuact__df gpuact__xf_unscale(gpuact__xf v) {
     return gpuact__df_make(gpuact__ldexp(v.h, v.e), gpuact__ldexp(v.l, v.e));
 }
 
+/* c1 x + c2 x^2 for |x| < 2^-60, given r = c1 x exactly (h + l) with the
+   exponent of x factored out (r.h in [1, 4)). c2 x^2 is below any float's
+   reach but still decides rounding ties (x an odd subnormal, x/2 exactly
+   half-way; s x/2 exactly half-way between floats): it is folded in as the
+   side of the tie it picks. */
+GPUACT__FN gpuact__xf gpuact__tiny_tie(gpuact__xf r, int c2_negative) {
+    if (r.h == 0.0f || !gpuact__isfinite(r.h)) return r;
+    r = gpuact__xf_mulf(r, 1.0f); /* h in [1, 2): a lo of 2^-60 is below half an ulp */
+    if (r.l == 0.0f) {
+        r.l = c2_negative ? -8.67361738e-19f : 8.67361738e-19f;
+    } else { /* c1 x exactly half-way between two floats (l = +-ulp/2): c2 x^2 picks the side */
+        float half_ulp = gpuact__mul(gpuact__u2f(gpuact__f2u(r.h) & 0x7f800000u), 5.96046448e-08f); /* 2^-24 */
+        if (gpuact__abs(r.l) == half_ulp && (r.l < 0.0f) == (c2_negative != 0)) {
+            r.h = r.h + (r.l + r.l); /* the neighbour beyond the midpoint; |r.h| stays in [1, 4] */
+            r.l = -r.l;             /* h is RN(value) again and l points back at it */
+        }
+    }
+    return r;
+}
 /* ---------------------------------------------------------------------------
    exp: e^(xh + xl) = 2^k T_j (1 + p), |xh| <= 300.
    Reduction x = (64k + j) ln2/64 + r, |r| <= ln2/128, with ln2/64 split in two
@@ -616,6 +647,7 @@ GPUACT__FN gpuact__xf gpuact__exp(float xh, float xl) {
    T = 1), so e^x - 1 = rh + q keeps full relative precision; elsewhere
    |e^x - 1| > 0.0053 and the subtraction from the df e^x is exact. */
 GPUACT__FN gpuact__df gpuact__expm1(float xh, float xl) {
+    if (xh < -42.0f) return gpuact__df_make(-1.0f, 2.16840434e-19f); /* -1 + e^x, e^x < 2^-60: keeps the side */
     if (gpuact__abs(xh) < 0.0054f) { /* x + x^2/2 (exact) + the rest */
         gpuact__df x2 = gpuact__2prod(xh, xh);
         float c = gpuact__fma(xh, 0.0416666679f, 0.166666672f);
@@ -686,14 +718,20 @@ GPUACT__FN gpuact__xf gpuact__erfc_r(gpuact__df a, gpuact__xf *Eout) {
 GPUACT__FN float gpuact__xf_approx(gpuact__xf v) { return gpuact__ldexp(v.h, v.e); }
 GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
     float a = gpuact__abs(gpuact__xf_approx(w));
-    if (!(a >= 9.09494702e-13f)) { /* 2^-40 */
+    if (!(a >= 9.09494702e-13f)) { /* 2^-40: tanh w = w - w^3/3, the cubic only picks the side of a tie */
         if (sech2) *sech2 = gpuact__xf_f(1.0f);
-        return w;
+        return gpuact__tiny_tie(w, w.h > 0.0f);
     }
     if (a > 20.0f) {
-        if (sech2) { /* 4 e^-2|w| (1 - ...): only its size matters; keep it in range */
-            float aa = a > 150.0f ? 150.0f : a; /* 4e^-300 times any s and dy is below 2^-150 */
-            gpuact__xf E = gpuact__exp(-(aa + aa), 0.0f);
+        if (sech2) { /* 4 e^-2|w| (1 - 2 e^-2|w| ...: below 2^-57, dropped) */
+            gpuact__xf E;
+            if (a <= 150.0f) {
+                gpuact__df u = gpuact__xf_unscale(w);
+                if (u.h < 0.0f) u = gpuact__dd_neg(u);
+                E = gpuact__exp(-(u.h + u.h), -(u.l + u.l));
+            } else {
+                E = gpuact__exp(-300.0f, 0.0f); /* 4e^-300 times any finite s and dy rounds to 0 */
+            }
             E.e += 2;
             *sech2 = E;
         }
@@ -763,24 +801,6 @@ GPUACT__FN gpuact__xf gpuact__near_zero(float x, float x0h, float x0l, float x0l
 #define GPUACT__NAN gpuact__u2f(0x7fc00000u)
 #define GPUACT__TINY 8.67361738e-19f /* 2^-60 */
 
-/* c1 x + c2 x^2 for |x| < 2^-60, given r = c1 x exactly (h + l) with the
-   exponent of x factored out (r.h in [1, 4)). c2 x^2 is below any float's
-   reach but still decides rounding ties (x an odd subnormal, x/2 exactly
-   half-way; s x/2 exactly half-way between floats): it is folded in as the
-   side of the tie it picks. */
-GPUACT__FN gpuact__xf gpuact__tiny_tie(gpuact__xf r, int c2_negative) {
-    if (r.h == 0.0f || !gpuact__isfinite(r.h)) return r;
-    if (r.l == 0.0f) {
-        r.l = c2_negative ? -8.67361738e-19f : 8.67361738e-19f;
-    } else { /* c1 x exactly half-way between two floats (l = +-ulp/2): c2 x^2 picks the side */
-        float half_ulp = gpuact__mul(gpuact__u2f(gpuact__f2u(r.h) & 0x7f800000u), 5.96046448e-08f); /* 2^-24 */
-        if (gpuact__abs(r.l) == half_ulp && (r.l < 0.0f) == (c2_negative != 0)) {
-            r.h = r.h + (r.l + r.l); /* the neighbour beyond the midpoint; |r.h| stays in [1, 4] */
-            r.l = -r.l;             /* h is RN(value) again and l points back at it */
-        }
-    }
-    return r;
-}
 GPUACT__FN gpuact__xf gpuact__sig_of(gpuact__sig s, int positive) {
     return positive ? gpuact__xf_make(s.big, 0) : s.small;
 }
@@ -896,8 +916,12 @@ GPUACT__FN gpuact__xf gpuact__gelu_sig_d(float x) {
 
 /* silu(x) = x sigma(x) */
 GPUACT__FN gpuact__xf gpuact__silu_f(float x) {
-    if (x > 120.0f) return gpuact__xf_f(x);
-    if (x < -300.0f) return gpuact__xf_f(-0.0f); /* < 2^-424: stays 0 even times swish_tanh's s */
+    /* beyond the thresholds silu(x) = x (1 - e^-x) and x e^x: the rounded result
+       is x resp. -0, but swish_tanh compares s silu(x) with its bounds and
+       rounds it again, so the direction of the tiny difference is kept */
+    if (gpuact__isinf(x)) return gpuact__xf_f(x > 0.0f ? x : -0.0f);
+    if (x > 120.0f) { gpuact__xf r; r.h = x; r.l = -gpuact__mul(x, 8.67361738e-19f); r.e = 0; return r; }
+    if (x < -300.0f) return gpuact__grad_tail(x, 1);
     return gpuact__x_sigmoid(x, gpuact__df_make(x, 0.0f));
 }
 GPUACT__FN gpuact__xf gpuact__silu_d(float x) {
@@ -908,10 +932,10 @@ GPUACT__FN gpuact__xf gpuact__silu_d(float x) {
 }
 
 /* elu(x) = x > 0 ? x : alpha expm1(x); selu = lambda elu with SELU's alpha.
-   Below x = -200, e^x < 2^-288 changes no forward result (f = -alpha); the
-   derivative alpha e^x is kept down to x = -300 since backward multiplies it by dy. */
+   Below x = -42 expm1(x) is -1 + (a side: see gpuact__expm1); the derivative
+   alpha e^x is kept down to x = -300 since backward multiplies it by dy. */
 GPUACT__FN gpuact__xf gpuact__elu_neg_f(float x, float alpha) {
-    if (x < -200.0f) return gpuact__xf_f(-alpha);
+    if (gpuact__isinf(x)) return gpuact__xf_f(-alpha);
     return gpuact__xf_mulf(gpuact__xf_make(gpuact__expm1(x, 0.0f), 0), alpha);
 }
 GPUACT__FN gpuact__xf gpuact__elu_neg_d(float x, float alpha) {
@@ -995,15 +1019,15 @@ GPUACT__FN gpuact__xf gpuact__forward_xf(int op, float x, const gpuact_cfg *c) {
             if (r.h != 0.0f) r = gpuact__xf_make(gpuact__dd_mulf(GPUACT__SELU_LA, r.h), r.e);
             return gpuact__tiny_tie(r, 0);
         }
-        if (x < -200.0f) return gpuact__xf_make(gpuact__dd_neg(GPUACT__SELU_LA), 0);
+        if (gpuact__isinf(x)) return gpuact__xf_make(gpuact__dd_neg(GPUACT__SELU_LA), 0);
         return gpuact__xx_mul(gpuact__xf_make(gpuact__expm1(x, 0.0f), 0), gpuact__xf_make(GPUACT__SELU_LA, 0));
     case GPUACT_OP_SWISH_TANH: return gpuact__swish_tanh_f(x, c);
     default: return gpuact__xf_f(GPUACT__NAN);
     }
 }
 
-/* Derivative f'(x), unrounded. */
-GPUACT__FN gpuact__xf gpuact__grad_xf(int op, float x, const gpuact_cfg *c) {
+/* Derivative f'(x), unrounded, before the tiny-x side (below). */
+GPUACT__FN gpuact__xf gpuact__grad_xf0(int op, float x, const gpuact_cfg *c) {
     if (gpuact__isnan(x)) return gpuact__xf_f(GPUACT__NAN);
     switch (op) {
     case GPUACT_OP_GELU_ERF: return gpuact__gelu_erf_d(x);
@@ -1020,6 +1044,16 @@ GPUACT__FN gpuact__xf gpuact__grad_xf(int op, float x, const gpuact_cfg *c) {
     case GPUACT_OP_SWISH_TANH: return gpuact__swish_tanh_d(x, c);
     default: return gpuact__xf_f(GPUACT__NAN);
     }
+}
+
+/* Derivative f'(x), unrounded. Near 0, f'(x) = f'(0) (1 + c x) with c > 0 for
+   every op (swish_tanh: s/2 (1 + x)); below |x| = 2^-60 the double-float can't
+   hold c x next to f'(0), but its side still decides ties of dy f'(x). */
+GPUACT__FN gpuact__xf gpuact__grad_xf(int op, float x, const gpuact_cfg *c) {
+    gpuact__xf g = gpuact__grad_xf0(op, x, c);
+    if (gpuact__abs(x) < GPUACT__TINY && x != 0.0f && !((op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) && x > 0.0f))
+        g = gpuact__tiny_tie(g, (g.h < 0.0f) != (x < 0.0f));
+    return g;
 }
 
 /* ---------------------------------------------------------------------------
@@ -1120,6 +1154,7 @@ GPUACT__FN float gpuact__bwd_out_fmt(int op, float y, float dy, const gpuact_cfg
     gpuact__df lam = op == GPUACT_OP_SELU ? GPUACT__SELU_L : gpuact__df_make(1.0f, 0.0f);
     gpuact__df d;
     if (y > 0.0f) d = lam;
+    else if (gpuact__isinf(y)) d = gpuact__df_make(y, 0.0f);
     else if (op == GPUACT_OP_SELU) d = gpuact__dd_addf(GPUACT__SELU_LA, y);
     else d = gpuact__2sum(y, c->alpha);
     return gpuact__round(gpuact__xf_mulf(gpuact__xf_make(d, 0), dy), fmt);
