@@ -718,9 +718,11 @@ GPUACT__FN gpuact__xf gpuact__erfc_r(gpuact__df a, gpuact__xf *Eout) {
 GPUACT__FN float gpuact__xf_approx(gpuact__xf v) { return gpuact__ldexp(v.h, v.e); }
 GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
     float a = gpuact__abs(gpuact__xf_approx(w));
-    if (!(a >= 9.09494702e-13f)) { /* 2^-40: tanh w = w - w^3/3, the cubic only picks the side of a tie */
+    if (!(a >= 9.09494702e-13f)) { /* 2^-40: tanh w = w - w^3/3 */
         if (sech2) *sech2 = gpuact__xf_f(1.0f);
-        return gpuact__tiny_tie(w, w.h > 0.0f);
+        /* the cubic only picks the side of a tie, and only an exact w (l = 0) can
+           sit on one: a nonzero l already says on which side w is, by far more */
+        return w.l == 0.0f ? gpuact__tiny_tie(w, w.h > 0.0f) : w;
     }
     if (a > 20.0f) {
         if (sech2) { /* 4 e^-2|w| (1 - 2 e^-2|w| ...: below 2^-57, dropped) */
@@ -1051,7 +1053,8 @@ GPUACT__FN gpuact__xf gpuact__grad_xf0(int op, float x, const gpuact_cfg *c) {
    hold c x next to f'(0), but its side still decides ties of dy f'(x). */
 GPUACT__FN gpuact__xf gpuact__grad_xf(int op, float x, const gpuact_cfg *c) {
     gpuact__xf g = gpuact__grad_xf0(op, x, c);
-    if (gpuact__abs(x) < GPUACT__TINY && x != 0.0f && !((op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) && x > 0.0f))
+    if (gpuact__abs(x) < GPUACT__TINY && x != 0.0f && g.l == 0.0f &&
+        !((op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) && x > 0.0f))
         g = gpuact__tiny_tie(g, (g.h < 0.0f) != (x < 0.0f));
     return g;
 }
