@@ -174,6 +174,7 @@ typedef struct gpuact_cfg {
 #define GPUACT__C_SELU_L_L 0xb3156eedu
 #define GPUACT__C_SELU_LA_H 0x3fe10966u /* SELU lambda*alpha */
 #define GPUACT__C_SELU_LA_L 0x32c81e06u
+#define GPUACT__C_SELU_LA_LL 0x258828b1u
 #define GPUACT__C_LN2_64_H 0x3c317218u /* ln(2)/64 (Cody-Waite split) */
 #define GPUACT__C_LN2_64_L 0xae02e308u
 #define GPUACT__C_64_LN2 0x42b8aa3bu /* 64/ln(2), rounded */
@@ -724,7 +725,7 @@ GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
            sit on one: a nonzero l already says on which side w is, by far more */
         return w.l == 0.0f ? gpuact__tiny_tie(w, w.h > 0.0f) : w;
     }
-    if (a > 20.0f) {
+    if (a > 20.0f) { /* tanh w = +-(1 - 2e^-2|w| ...): 1 as far as rounding goes, but below it for the clamps */
         if (sech2) { /* 4 e^-2|w| (1 - 2 e^-2|w| ...: below 2^-57, dropped) */
             gpuact__xf E;
             if (a <= 150.0f) {
@@ -737,7 +738,11 @@ GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
             E.e += 2;
             *sech2 = E;
         }
-        return gpuact__xf_f(gpuact__copysign(1.0f, w.h));
+        {
+            gpuact__xf t = gpuact__xf_f(gpuact__copysign(1.0f, w.h));
+            if (gpuact__isfinite(a)) t.l = gpuact__copysign(8.67361738e-19f, -w.h); /* |t| = 1 - tiny */
+            return t;
+        }
     }
     gpuact__df u = gpuact__xf_unscale(w);
     if (u.h < 0.0f) u = gpuact__dd_neg(u);
@@ -1158,7 +1163,8 @@ GPUACT__FN float gpuact__bwd_out_fmt(int op, float y, float dy, const gpuact_cfg
     gpuact__df d;
     if (y > 0.0f) d = lam;
     else if (gpuact__isinf(y)) d = gpuact__df_make(y, 0.0f);
-    else if (op == GPUACT_OP_SELU) d = gpuact__dd_addf(GPUACT__SELU_LA, y);
+    else if (op == GPUACT_OP_SELU) /* y + lambda alpha cancels near y = -lambda alpha: triple-float constant */
+        d = gpuact__dd_addf(gpuact__dd_addf(GPUACT__SELU_LA, y), GPUACT__K(GPUACT__C_SELU_LA_LL));
     else d = gpuact__2sum(y, c->alpha);
     return gpuact__round(gpuact__xf_mulf(gpuact__xf_make(d, 0), dy), fmt);
 }

@@ -54,7 +54,7 @@ consts = [
     ("GT_3K3", 6 * mpf('0.044715') * sqrt(2 / pi), 2, "3 * GT_K3: d(2u)/dx = K1 + 3 K3 x^2"),
     ("GS_K", mpf('1.702'), 2, "1.702 (gelu_sigmoid)"),
     ("SELU_L", mpf('1.0507009873554804934193349852946'), 2, "SELU lambda"),
-    ("SELU_LA", mpf('1.0507009873554804934193349852946') * mpf('1.6732632423543772848170429916717'), 2, "SELU lambda*alpha"),
+    ("SELU_LA", mpf('1.0507009873554804934193349852946') * mpf('1.6732632423543772848170429916717'), 3, "SELU lambda*alpha"),
     ("LN2_64", log(2) / 64, 2, "ln(2)/64 (Cody-Waite split)"),
 ]
 emit("/* scalar constants, as bit patterns: NAME[0] + NAME[1] (+ NAME[2]) */")
@@ -62,6 +62,8 @@ for name, v, parts, what in consts:
     bits = split(v, parts)
     emit("#define GPUACT__C_%s_H 0x%08xu /* %s */" % (name, bits[0], what))
     emit("#define GPUACT__C_%s_L 0x%08xu" % (name, bits[1]))
+    if parts == 3:
+        emit("#define GPUACT__C_%s_LL 0x%08xu" % (name, bits[2]))
 f, b = f32(64 / log(2))
 emit("#define GPUACT__C_64_LN2 0x%08xu /* 64/ln(2), rounded */" % b)
 emit()
