@@ -1,0 +1,228 @@
+/* fuzz_core.h - the library as the fuzz harnesses see it, plus what every
+   harness shares (input reader, failure reporting, bit helpers).
+
+   Every harness includes the library through this header and nothing else:
+   it is one translation unit per harness, with the implementation compiled
+   in (GPUACT_IMPLEMENTATION + GPUACT_STATIC).
+
+   Planted bugs (test-only; proves the harnesses bite, fuzz/plant_test.sh):
+   built with -DGPUACT_FUZZ_PLANT=N, fz_lib() below returns a deliberately
+   wrong value for one op instead of the library's result (finite x and dy
+   only: NaN/inf keep the library's handling, so that only the formula's
+   inaccuracy can give the plant away). gpuact.h and
+   gpuact_kernels.cuh are not touched; only the scalar evaluations made
+   through fz_lib() change (the host entry points in fuzz_api.c and the
+   fused-array check of fuzz_deriv.c still run the real code).
+     1  gelu_erf forward as the textbook 0.5f*x*(1+erff(x/sqrtf(2))) in fp32
+     2  elu forward with expf(x)-1 in place of expm1
+     3  gelu_tanh derivative with x^3 where x^2 belongs:
+        0.5(1+t) + 0.5x(1-t^2) sqrt(2/pi) (1 + 3*0.044715*x^3)   (fp32)
+
+   Failure reporting: FZ_FAIL-style messages go to stderr, then fz_trap():
+   abort() under libFuzzer (it saves the input as a crash file), a counter
+   under the standalone driver (built with -DFUZZ_STANDALONE), which keeps
+   going and reports "N passed, M failed". */
+#ifndef GPUACT_FUZZ_CORE_H
+#define GPUACT_FUZZ_CORE_H
+
+#define GPUACT_IMPLEMENTATION
+#define GPUACT_STATIC
+#include "gpuact.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef GPUACT_FUZZ_PLANT
+#define GPUACT_FUZZ_PLANT 0
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define FZ_UNUSED __attribute__((unused))
+#else
+#define FZ_UNUSED
+#endif
+#define FZ_FN static FZ_UNUSED
+
+/* ---- failures ----------------------------------------------------------- */
+/* inputs (or checks) that failed, for the standalone driver; defined once in
+   each harness's translation unit (one harness per program) */
+#ifdef __cplusplus
+extern "C" {
+#endif
+int fz_fail_count = 0;
+#ifdef __cplusplus
+}
+#endif
+
+FZ_FN void fz_trap(void) {
+    fflush(stdout);
+    fflush(stderr);
+#ifdef FUZZ_STANDALONE
+    fz_fail_count++;
+#else
+    abort();
+#endif
+}
+/* print one line to stderr, then trap */
+FZ_FN void fz_failf(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    fz_trap();
+}
+
+/* ---- input reader: past the end every byte reads as 0 --------------------- */
+typedef struct fz_in {
+    const uint8_t *p;
+    size_t n, i;
+} fz_in;
+FZ_FN fz_in fz_in_make(const uint8_t *p, size_t n) {
+    fz_in r;
+    r.p = p; r.n = n; r.i = 0;
+    return r;
+}
+FZ_FN uint8_t fz_u8(fz_in *r) {
+    uint8_t b = r->i < r->n ? r->p[r->i] : 0;
+    r->i++;
+    return b;
+}
+FZ_FN uint16_t fz_u16(fz_in *r) {
+    uint16_t lo = fz_u8(r);
+    return (uint16_t)(lo | ((uint16_t)fz_u8(r) << 8));
+}
+FZ_FN uint32_t fz_u32(fz_in *r) {
+    uint32_t lo = fz_u16(r);
+    return lo | ((uint32_t)fz_u16(r) << 16);
+}
+
+/* ---- bits ---------------------------------------------------------------- */
+FZ_FN float fz_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+FZ_FN uint32_t fz_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+FZ_FN int fz_f32_isfinite(float f) { return (fz_f2u(f) & 0x7f800000u) != 0x7f800000u; }
+FZ_FN int fz_f32_isnan(float f) { return (fz_f2u(f) & 0x7fffffffu) > 0x7f800000u; }
+
+/* formats: 0 binary32, 1 binary16, 2 bfloat16 (the reference's numbering;
+   the library's gpuact_dtype is fmt + 1) */
+static FZ_UNUSED const char *const FZ_FMT_NAME[3] = {"f32", "f16", "bf16"};
+static FZ_UNUSED const char *const FZ_DIR_NAME[4] = {"fwd", "grad", "bwd", "bwd_out"};
+FZ_FN const char *fz_op_name(int op) {
+    static const char *const n[8] = {"?", "gelu_erf", "gelu_tanh", "gelu_sigmoid", "elu", "selu", "silu", "swish_tanh"};
+    return op >= 1 && op <= 7 ? n[op] : "?";
+}
+FZ_FN uint32_t fz_canon_nan(int fmt) { return fmt == 0 ? 0x7fc00000u : fmt == 1 ? 0x7e00u : 0x7fc0u; }
+FZ_FN uint32_t fz_mask(int fmt) { return fmt == 0 ? 0xffffffffu : 0xffffu; }
+FZ_FN int fz_isnan_bits(int fmt, uint32_t b) {
+    if (fmt == 0) return (b & 0x7fffffffu) > 0x7f800000u;
+    if (fmt == 1) return (b & 0x7fffu) > 0x7c00u;
+    return (b & 0x7fffu) > 0x7f80u;
+}
+/* the library's own decoders (used only to feed the planted formulas) */
+FZ_FN float fz_lib_dec(int fmt, uint32_t b) {
+    if (fmt == 0) return fz_u2f(b);
+    return fmt == 1 ? gpuact_f16_to_f32((uint16_t)b) : gpuact_bf16_to_f32((uint16_t)b);
+}
+
+/* ---- parameters ------------------------------------------------------------ */
+/* validity per gpuact.h (gpuact_params comment and GPUACT_ERROR_INVALID_PARAMS):
+   alpha and scale finite, lo and hi not NaN (may be infinite), lo <= hi,
+   no unknown bits in `set`. Computed here from the rules, not by the library. */
+FZ_FN int fz_params_expected(const gpuact_params *p, gpuact_cfg *out) {
+    gpuact_cfg c;
+    c.alpha = 1.0f; c.scale = 0.5f; c.lo = -1.0f; c.hi = 1.0f;
+    if (p) {
+        if (p->set & ~0xfu) return 0;
+        if (p->set & 1u) c.alpha = p->alpha;
+        if (p->set & 2u) c.scale = p->scale;
+        if (p->set & 4u) c.lo = p->lo;
+        if (p->set & 8u) c.hi = p->hi;
+    }
+    if (out) *out = c;
+    if (!fz_f32_isfinite(c.alpha) || !fz_f32_isfinite(c.scale)) return 0;
+    if (fz_f32_isnan(c.lo) || fz_f32_isnan(c.hi)) return 0;
+    if (c.lo > c.hi) return 0;
+    return 1;
+}
+
+/* ---- the scalar evaluation every accuracy harness goes through -------------
+   dir 0 f(x), 1 f'(x), 2 dy f'(x), 3 dx from y (elu/selu); x and dy are bit
+   patterns of the format (low 16 bits for the 16-bit formats); returns the
+   result's bit pattern. */
+FZ_FN uint32_t fz_lib_real(int dir, int op, int fmt, uint32_t xb, uint32_t db, const gpuact_cfg *c) {
+    gpuact_op o = (gpuact_op)op;
+    if (fmt == 0) {
+        float x = fz_u2f(xb), dy = fz_u2f(db), r;
+        if (dir == 0) r = gpuact_forward_f32(o, x, c);
+        else if (dir == 1) r = gpuact_grad_f32(o, x, c);
+        else if (dir == 2) r = gpuact_backward_f32(o, x, dy, c);
+        else r = gpuact_backward_from_output_f32(o, x, dy, c);
+        return fz_f2u(r);
+    } else {
+        uint16_t x = (uint16_t)xb, dy = (uint16_t)db;
+        if (fmt == 1) {
+            if (dir == 0) return gpuact_forward_f16(o, x, c);
+            if (dir == 1) return gpuact_grad_f16(o, x, c);
+            if (dir == 2) return gpuact_backward_f16(o, x, dy, c);
+            return gpuact_backward_from_output_f16(o, x, dy, c);
+        }
+        if (dir == 0) return gpuact_forward_bf16(o, x, c);
+        if (dir == 1) return gpuact_grad_bf16(o, x, c);
+        if (dir == 2) return gpuact_backward_bf16(o, x, dy, c);
+        return gpuact_backward_from_output_bf16(o, x, dy, c);
+    }
+}
+
+#if GPUACT_FUZZ_PLANT
+/* an fp32 value rounded to the format (the planted formulas work in fp32) */
+FZ_FN uint32_t fz_plant_store(int fmt, float v) {
+    if (fmt == 0) return fz_f2u(v);
+    return fmt == 1 ? gpuact_f32_to_f16(v) : gpuact_f32_to_bf16(v);
+}
+/* 1 and *out when the planted bug replaces this evaluation */
+FZ_FN int fz_plant(int dir, int op, int fmt, uint32_t xb, uint32_t db, const gpuact_cfg *c, uint32_t *out) {
+    float x = fz_lib_dec(fmt, xb), dy = fz_lib_dec(fmt, db);
+    (void)dy; (void)c;
+    /* the plants are numerical: NaN, inf (and dy) special values keep the
+       library's handling, so only the formula's accuracy can give it away */
+    if (!fz_f32_isfinite(x) || !fz_f32_isfinite(dy)) return 0;
+#if GPUACT_FUZZ_PLANT == 1
+    if (op == GPUACT_OP_GELU_ERF && dir == 0) {
+        *out = fz_plant_store(fmt, 0.5f * x * (1.0f + erff(x / sqrtf(2.0f))));
+        return 1;
+    }
+#elif GPUACT_FUZZ_PLANT == 2
+    if (op == GPUACT_OP_ELU && dir == 0) {
+        *out = fz_plant_store(fmt, x > 0.0f ? x : c->alpha * (expf(x) - 1.0f));
+        return 1;
+    }
+#elif GPUACT_FUZZ_PLANT == 3
+    if (op == GPUACT_OP_GELU_TANH && (dir == 1 || dir == 2)) {
+        const float k = 0.797884561f; /* sqrt(2/pi) */
+        float x3 = x * x * x;
+        float t = tanhf(k * (x + 0.044715f * x3));
+        float d = 0.5f * (1.0f + t) + 0.5f * x * (1.0f - t * t) * k * (1.0f + 3.0f * 0.044715f * x3); /* x^3: the bug */
+        if (dir == 2) d = d * dy;
+        *out = fz_plant_store(fmt, d);
+        return 1;
+    }
+#else
+#error "GPUACT_FUZZ_PLANT must be 0, 1, 2 or 3"
+#endif
+    return 0;
+}
+#endif
+
+FZ_FN uint32_t fz_lib(int dir, int op, int fmt, uint32_t xb, uint32_t db, const gpuact_cfg *c) {
+#if GPUACT_FUZZ_PLANT
+    uint32_t r;
+    if (fz_plant(dir, op, fmt, xb, db, c, &r)) return r;
+#endif
+    return fz_lib_real(dir, op, fmt, xb, db, c);
+}
+
+#endif /* GPUACT_FUZZ_CORE_H */

@@ -1,0 +1,223 @@
+/* fuzz_deriv.c - derivative consistency.
+
+   Input: the 28-byte layout of fuzz_ulp.c, except byte 2 (modes):
+     bit 0  x  = (int32)bits * 2^-26 (|x| < 32; else raw bits as in fuzz_ulp)
+     bit 1  dy = (int32)bits * 2^-28 (|dy| < 8; else raw bits)
+   Per input, for the decoded op / format / parameters:
+   1. f'(x) and dy f'(x) against MPFR (fuzz_ref.h bars).
+   2. Fused forward+backward (gpuact_forward_backward_host) on a small array
+      built around x and dy, bit-identical to gpuact_forward_host and
+      gpuact_backward_host on the same arrays; where gpuact_grad_host and
+      backward with dy = 1 differ, both are checked against MPFR.
+   3. elu (alpha >= 0) / selu: backward from the output against MPFR
+      evaluating dy (y + lambda alpha) exactly from the given y (bar of
+      backward), and against backward from the input with y = f(x) (x > -10,
+      dy finite): |dx_y - dx_x| <= |dy| |y - f(x)| + bar ulp(dx_y) + bar ulp(dx_x),
+      the first term being what rounding y to the format moved (the
+      forward bar, 1 ulp binary32 / 0.5 ulp 16-bit, of the ulp at y, doubled
+      for the binade edge): the two are the same real number otherwise.
+   4. The sign and size of f' against a difference quotient of the library's
+      own binary32 forward: for 2^-6 <= |x| <= 40, f smooth on
+      [x - delta, x + delta] (delta = 1e-3 + 4h: no kink, no clamp edge of
+      swish_tanh, |s| <= 16), h = 1024 ulps of x (x +- h, x +- 2h exact floats):
+          D(h) = (f(x+h) - f(x-h)) / 2h   (in double)
+          |D(h) - f'(x)| <= |D(h) - D(2h)| + 2 (N(h) + N(2h)) + 4 ulp(f'(x)) + 2^-20 |f'(x)|
+      N(h) = (e(x+h) + e(x-h)) / 2h, e(v) = 2 ulp(f(v)) the rounding of f
+      (1 ulp, of the exact value's binade); |D(h) - D(2h)| bounds the
+      second-order term (Richardson: D(h) - D(2h) = -3 c h^2 + noise). */
+#include "fuzz_ref.h"
+
+static double ulp32(double v) { return fz_ulp(0, v); }
+static double fwd32(int op, float x, const gpuact_cfg *c) {
+    return (double)fz_u2f(fz_lib(0, op, 0, fz_f2u(x), 0, c));
+}
+
+/* ---- 4. difference quotient ------------------------------------------------ */
+static double silu_dd(double x) { return x / (1.0 + exp(-x)); }
+static int swish_smooth(double x, double delta, const gpuact_cfg *c) {
+    double a = x - delta, b = x + delta, ws[3], wmin, wmax, lo = c->lo, hi = c->hi;
+    double edges[4];
+    int n = 0, i, ne = 0;
+    ws[n++] = c->scale * silu_dd(a);
+    ws[n++] = c->scale * silu_dd(b);
+    if (a < -1.2784645427610738 && b > -1.2784645427610738) ws[n++] = c->scale * silu_dd(-1.2784645427610738);
+    wmin = wmax = ws[0];
+    for (i = 1; i < n; i++) { if (ws[i] < wmin) wmin = ws[i]; if (ws[i] > wmax) wmax = ws[i]; }
+    edges[ne++] = lo; edges[ne++] = hi;
+    if (fabs(lo) < 1) edges[ne++] = atanh(lo);
+    if (fabs(hi) < 1) edges[ne++] = atanh(hi);
+    for (i = 0; i < ne; i++)
+        if (edges[i] >= wmin && edges[i] <= wmax) return 0;
+    return 1;
+}
+static void check_dq(int op, float x, const gpuact_cfg *c, const fz_case *k) {
+    double ax = fabs((double)x), ulp, hd, delta, fp1, fm1, fp2, fm2, D1, D2, N1, N2, g, tol;
+    int e;
+    if (!(ax >= 0x1p-6 && ax <= 40.0)) return;
+    frexp(ax, &e); /* ax in [2^(e-1), 2^e) */
+    ulp = ldexp(1.0, e - 1 - 23);
+    hd = 1024 * ulp;
+    if (ax + 2 * hd >= ldexp(1.0, e)) return; /* x + 2h would leave the binade: not exact */
+    delta = 1e-3 + 4 * hd;
+    if ((op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) && ax < delta) return;
+    if (op == GPUACT_OP_SWISH_TANH) {
+        if (!(fabs(c->scale) <= 16.0)) return;
+        if (!swish_smooth(x, delta, c)) return;
+    }
+    fp1 = fwd32(op, (float)(x + hd), c);
+    fm1 = fwd32(op, (float)(x - hd), c);
+    fp2 = fwd32(op, (float)(x + 2 * hd), c);
+    fm2 = fwd32(op, (float)(x - 2 * hd), c);
+    g = (double)fz_u2f(fz_lib(1, op, 0, fz_f2u(x), 0, c));
+    if (!isfinite(fp1) || !isfinite(fm1) || !isfinite(fp2) || !isfinite(fm2) || !isfinite(g)) return;
+    D1 = (fp1 - fm1) / (2 * hd);
+    D2 = (fp2 - fm2) / (4 * hd);
+    N1 = (2 * ulp32(fp1) + 2 * ulp32(fm1)) / (2 * hd);
+    N2 = (2 * ulp32(fp2) + 2 * ulp32(fm2)) / (4 * hd);
+    tol = fabs(D1 - D2) + 2 * (N1 + N2) + 4 * ulp32(g) + 0x1p-20 * fabs(g) + 1e-300;
+    if (fabs(D1 - g) > tol) {
+        fprintf(stderr, "FAIL fn=%s fmt=f32 dir=grad x=%a dy=%a alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n",
+                fz_op_name(op), (double)x, fz_dec(k->fmt, k->db), (double)c->alpha, (double)c->scale, (double)c->lo,
+                (double)c->hi, D1, g, fabs(D1 - g) / ulp32(g));
+        fz_failf("  why: f'(x) disagrees with the difference quotient of the library's forward: D(h)=%a D(2h)=%a "
+                 "h=%a tolerance=%a |D(h)-f'|=%a (ref= is D(h) here)", D1, D2, hd, tol, fabs(D1 - g));
+    }
+}
+
+/* ---- 2. fused vs separate ------------------------------------------------------ */
+#define NA 8
+static void check_fused(const fz_case *k0, const gpuact_params *p) {
+    int fmt = k0->fmt, i;
+    size_t es = fmt == 0 ? 4 : 2;
+    gpuact_dtype dt = (gpuact_dtype)(fmt + 1);
+    unsigned char xs[NA * 4], ds[NA * 4], ones[NA * 4], y1[NA * 4], dx1[NA * 4], y2[NA * 4], dx2[NA * 4], g1[NA * 4], g2[NA * 4];
+    uint32_t xv[NA], dv[NA];
+    gpuact_status s1, s2, s3, s4, s5;
+    uint32_t sgn = fmt == 0 ? 0x80000000u : 0x8000u, m = fz_mask(fmt);
+    xv[0] = k0->xb; xv[1] = k0->xb ^ sgn; xv[2] = (k0->xb + 1) & m; xv[3] = (k0->xb - 1) & m;
+    xv[4] = k0->db; xv[5] = 0; xv[6] = sgn; xv[7] = (k0->xb + 0x100u) & m;
+    dv[0] = k0->db; dv[1] = k0->db ^ sgn; dv[2] = (k0->db + 1) & m; dv[3] = k0->xb;
+    dv[4] = k0->db; dv[5] = k0->db; dv[6] = k0->db ^ sgn; dv[7] = (k0->db - 1) & m;
+    for (i = 0; i < NA; i++) {
+        uint32_t one = fmt == 0 ? 0x3f800000u : fmt == 1 ? 0x3c00u : 0x3f80u;
+        memcpy(xs + es * i, &xv[i], es); /* little-endian: the low bytes */
+        memcpy(ds + es * i, &dv[i], es);
+        memcpy(ones + es * i, &one, es);
+    }
+    memset(y1, 0x11, sizeof y1); memset(dx1, 0x22, sizeof dx1); memset(y2, 0x33, sizeof y2); memset(dx2, 0x44, sizeof dx2);
+    memset(g1, 0x55, sizeof g1); memset(g2, 0x66, sizeof g2);
+    s1 = gpuact_forward_backward_host((gpuact_op)k0->op, dt, p, xs, ds, y1, dx1, NA);
+    s2 = gpuact_forward_host((gpuact_op)k0->op, dt, p, xs, y2, NA);
+    s3 = gpuact_backward_host((gpuact_op)k0->op, dt, p, xs, ds, dx2, NA);
+    s4 = gpuact_grad_host((gpuact_op)k0->op, dt, p, xs, g1, NA);
+    s5 = gpuact_backward_host((gpuact_op)k0->op, dt, p, xs, ones, g2, NA);
+    if (s1 != GPUACT_SUCCESS || s2 != GPUACT_SUCCESS || s3 != GPUACT_SUCCESS || s4 != GPUACT_SUCCESS || s5 != GPUACT_SUCCESS) {
+        fz_failf("FAIL fn=%s fmt=%s host entry points refused valid arguments: %d %d %d %d %d", fz_op_name(k0->op),
+                 FZ_FMT_NAME[fmt], (int)s1, (int)s2, (int)s3, (int)s4, (int)s5);
+        return;
+    }
+    for (i = 0; i < NA; i++) {
+        uint32_t a = 0, b = 0, c = 0, d = 0, e = 0, f = 0;
+        memcpy(&a, y1 + es * i, es); memcpy(&b, y2 + es * i, es);
+        memcpy(&c, dx1 + es * i, es); memcpy(&d, dx2 + es * i, es);
+        memcpy(&e, g1 + es * i, es); memcpy(&f, g2 + es * i, es);
+        if (a != b || c != d)
+            fz_failf("FAIL fn=%s fmt=%s fused forward+backward differs from separate calls at x=0x%x dy=0x%x: "
+                     "y 0x%x vs 0x%x, dx 0x%x vs 0x%x (alpha=%a s=%a lo=%a hi=%a)",
+                     fz_op_name(k0->op), FZ_FMT_NAME[fmt], xv[i], dv[i], a, b, c, d, (double)k0->c.alpha,
+                     (double)k0->c.scale, (double)k0->c.lo, (double)k0->c.hi);
+        if (e != f) {
+            fz_case kk = *k0;
+            kk.xb = xv[i];
+            kk.dir = 1;
+            /* the same real number rounded twice: a difference means one of
+               them is misrounded, which the bars allow only so far */
+            if (fz_check(&kk, e, 0)) {
+                kk.dir = 2;
+                kk.db = fmt == 0 ? 0x3f800000u : fmt == 1 ? 0x3c00u : 0x3f80u;
+                fz_check(&kk, f, 0);
+            }
+        }
+    }
+}
+
+/* ---- 3. backward from the output vs from the input ------------------------------ */
+static double finite_or_edge(int fmt, double v) {
+    return isinf(v) ? copysign(ldexp(1.0, FZ_EMAX[fmt] + 1), v) : v;
+}
+static void check_from_output(const fz_case *k0) {
+    fz_case k = *k0;
+    uint32_t yb, outb, inb;
+    double x = fz_dec(k.fmt, k.xb), dy = fz_dec(k.fmt, k.db), y, out, in, tol, ey;
+    /* (a) against MPFR, with the input's x read as y */
+    k.dir = 3;
+    fz_check(&k, fz_lib(3, k.op, k.fmt, k.xb, k.db, &k.c), 0);
+    /* (b) against backward from the input */
+    if (!(x > -10.0) || !isfinite(dy)) return;
+    yb = fz_lib(0, k.op, k.fmt, k.xb, 0, &k.c);
+    outb = fz_lib(3, k.op, k.fmt, yb, k.db, &k.c);
+    inb = fz_lib(2, k.op, k.fmt, k.xb, k.db, &k.c);
+    y = fz_dec(k.fmt, yb);
+    if (!isfinite(y)) return; /* f(x) overflowed the format: y is not f(x) */
+    out = fz_dec(k.fmt, outb);
+    in = fz_dec(k.fmt, inb);
+    if (out != out || in != in) {
+        if ((out != out) != (in != in))
+            fz_failf("FAIL fn=%s fmt=%s dir=bwd_out x=%a dy=%a alpha=%a: from y=%a gives %a, from x gives %a (NaN in one only)",
+                     fz_op_name(k.op), FZ_FMT_NAME[k.fmt], x, dy, (double)k.c.alpha, y, out, in);
+        return;
+    }
+    out = finite_or_edge(k.fmt, out);
+    in = finite_or_edge(k.fmt, in);
+    ey = (k.fmt == 0 ? 1.0 : 0.5) * 2 * fz_ulp(k.fmt, finite_or_edge(k.fmt, y));
+    tol = fabs(dy) * ey + FZ_BAR[k.fmt][2] * (fz_ulp(k.fmt, out) + fz_ulp(k.fmt, in));
+    if (fabs(out - in) > tol)
+        fz_failf("FAIL fn=%s fmt=%s dir=bwd_out x=%a dy=%a alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n"
+                 "  why: backward from y=f(x)=%a differs from backward from x by %a > tolerance %a (ref= is from x)",
+                 fz_op_name(k.op), FZ_FMT_NAME[k.fmt], x, dy, (double)k.c.alpha, (double)k.c.scale, (double)k.c.lo,
+                 (double)k.c.hi, in, out, fabs(out - in) / fz_ulp(k.fmt, in), y, fabs(out - in), tol);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fz_in in = fz_in_make(data, size);
+    fz_case k;
+    gpuact_params p;
+    uint8_t setb, mode;
+    uint32_t xr, dr;
+    k.op = 1 + fz_u8(&in) % 7;
+    k.fmt = fz_u8(&in) % 3;
+    mode = fz_u8(&in);
+    setb = fz_u8(&in);
+    xr = fz_u32(&in);
+    dr = fz_u32(&in);
+    memset(&p, 0, sizeof p);
+    p.set = (unsigned)(setb & 0xfu) | (setb >= 0xf0 ? 0x100u : 0u);
+    p.alpha = fz_u2f(fz_u32(&in));
+    p.scale = fz_u2f(fz_u32(&in));
+    p.lo = fz_u2f(fz_u32(&in));
+    p.hi = fz_u2f(fz_u32(&in));
+    if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
+    /* the moderate modes: x, dy as values, rounded to the format */
+    k.xb = (mode & 1) ? fz_enc(k.fmt, (double)(int32_t)xr * 0x1p-26) : xr & fz_mask(k.fmt);
+    k.db = (mode & 2) ? fz_enc(k.fmt, (double)(int32_t)dr * 0x1p-28) : dr & fz_mask(k.fmt);
+    /* 1. f' and dy f' against MPFR */
+    k.dir = 1;
+    fz_check(&k, fz_lib(1, k.op, k.fmt, k.xb, k.db, &k.c), 0);
+    k.dir = 2;
+    fz_check(&k, fz_lib(2, k.op, k.fmt, k.xb, k.db, &k.c), 0);
+    /* 2. fused forward+backward */
+    {
+        gpuact_params q;
+        memset(&q, 0, sizeof q);
+        q.set = 0xfu; q.alpha = k.c.alpha; q.scale = k.c.scale; q.lo = k.c.lo; q.hi = k.c.hi;
+        check_fused(&k, &q);
+    }
+    /* 3. from the output */
+    if (k.op == GPUACT_OP_SELU || (k.op == GPUACT_OP_ELU && k.c.alpha >= 0.0f)) check_from_output(&k);
+    /* 4. difference quotient, binary32 forward at x (as a binary32 value) */
+    {
+        double xd = fz_dec(k.fmt, k.xb);
+        if (xd == xd && !isinf(xd)) check_dq(k.op, (float)xd, &k.c, &k);
+    }
+    return 0;
+}

@@ -1,0 +1,42 @@
+/* fuzz_ulp.c - one scalar evaluation per input against the MPFR reference.
+
+   Input (little-endian, 28 bytes; missing bytes read as 0, extra ignored):
+     0      op        1 + b % 7
+     1      format    b % 3            (0 binary32, 1 binary16, 2 bfloat16)
+     2      direction b % 4            (0 f, 1 f', 2 dy f', 3 dx from y: elu/selu
+                                        with alpha >= 0, else treated as 2)
+     3      set       gpuact_params.set = b & 0xf, plus an unknown bit when b >= 0xf0
+     4..7   x         raw bits (binary32; the low 16 bits for the 16-bit formats)
+     8..11  dy        raw bits, likewise
+     12..27 alpha, scale, lo, hi: raw binary32 bits each
+   Every bit pattern is reachable (NaN payloads, infinities, subnormals).
+   Invalid parameters (non-finite alpha/scale, NaN bound, lo > hi, unknown
+   bit) must be rejected by gpuact_resolve, and the input stops there.
+   A finding prints
+     FAIL fn=... fmt=... dir=... x=... dy=... alpha=... s=... lo=... hi=... ref=... got=... ulp=...
+   and aborts. Bars: fuzz_ref.h. */
+#include "fuzz_ref.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fz_in in = fz_in_make(data, size);
+    fz_case k;
+    gpuact_params p;
+    uint8_t setb;
+    k.op = 1 + fz_u8(&in) % 7;
+    k.fmt = fz_u8(&in) % 3;
+    k.dir = fz_u8(&in) % 4;
+    setb = fz_u8(&in);
+    k.xb = fz_u32(&in) & fz_mask(k.fmt);
+    k.db = fz_u32(&in) & fz_mask(k.fmt);
+    memset(&p, 0, sizeof p);
+    p.set = (unsigned)(setb & 0xfu) | (setb >= 0xf0 ? 0x100u : 0u);
+    p.alpha = fz_u2f(fz_u32(&in));
+    p.scale = fz_u2f(fz_u32(&in));
+    p.lo = fz_u2f(fz_u32(&in));
+    p.hi = fz_u2f(fz_u32(&in));
+    if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
+    if (k.dir == 3 && (k.op != GPUACT_OP_ELU && k.op != GPUACT_OP_SELU)) k.dir = 2;
+    if (k.dir == 3 && k.op == GPUACT_OP_ELU && k.c.alpha < 0.0f) k.dir = 2; /* unsupported there */
+    fz_check(&k, fz_lib(k.dir, k.op, k.fmt, k.xb, k.db, &k.c), 0);
+    return 0;
+}

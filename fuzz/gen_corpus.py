@@ -1,0 +1,494 @@
+#!/usr/bin/env python3
+"""gen_corpus.py - writes the seed corpora (fuzz/corpus/<harness>/) and the
+dictionaries (fuzz/dict/<harness>.dict). Python 3, standard library only.
+
+    python3 fuzz/gen_corpus.py            # (re)write both
+    python3 fuzz/gen_corpus.py --check    # exit 1 if the committed files differ
+
+The seeds start the fuzzers where the functions are hard:
+  * the negative tails: gelu_erf x in [-14.5, -5], gelu_tanh [-11, -5],
+    silu [-105, -80], with the x where |f| and |f'| cross the smallest
+    normal, the smallest subnormal and half of it, per format;
+  * the zeros of f' (gelu* ~ -0.7518, silu ~ -1.2785) and the core's
+    windows around them (+-1/128);
+  * swish_tanh's clamp edges: s silu(x) = lo, hi, atanh(lo), atanh(hi), for
+    the default and two other parameter sets, on both sides of silu's minimum;
+  * binade edges, subnormals, +-0, +-inf, NaNs (quiet, signalling, payloads);
+  * the overflow edges of selu (3.2e38 .. 3.4e38 in binary32; binary16 65504,
+    and lambda x near 65520) and elu's cancellation / saturation points.
+File names are "<what>-<sha1 of the content, 12 hex>": the same content
+always gets the same name, and the script is deterministic.
+"""
+import hashlib
+import math
+import os
+import struct
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LAMBDA = 1.0507009873554804934193349852946
+ALPHA_S = 1.6732632423543772848170429916717
+OPS = {1: "gelu_erf", 2: "gelu_tanh", 3: "gelu_sigmoid", 4: "elu", 5: "selu", 6: "silu", 7: "swish_tanh"}
+
+
+# ---- format bit patterns ------------------------------------------------------
+def f32_bits(v):
+    return struct.unpack("<I", struct.pack("<f", v))[0]
+
+
+def f32_val(b):
+    return struct.unpack("<f", struct.pack("<I", b & 0xFFFFFFFF))[0]
+
+
+def f16_bits(v):
+    try:
+        return struct.unpack("<H", struct.pack("<e", v))[0]
+    except OverflowError:
+        return 0xFC00 if v < 0 else 0x7C00
+
+
+def bf16_bits(v):
+    """round-to-nearest-even of v (first rounded to binary32) to bfloat16"""
+    b = f32_bits(v)
+    if (b & 0x7FFFFFFF) > 0x7F800000:
+        return 0x7FC0
+    lsb = (b >> 16) & 1
+    return ((b + 0x7FFF + lsb) >> 16) & 0xFFFF
+
+
+def to_bits(fmt, v):
+    if isinstance(v, tuple):  # ("bits", pattern) given directly
+        return v[1]
+    if fmt == 0:
+        try:
+            return f32_bits(v)
+        except OverflowError:
+            return 0xFF800000 if v < 0 else 0x7F800000
+    return f16_bits(v) if fmt == 1 else bf16_bits(v)
+
+
+# ---- double models (locating thresholds only) -----------------------------------
+def sig(z):
+    return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
+
+
+def model(op, deriv, x):
+    k = math.sqrt(2.0 / math.pi)
+    if op == 1:
+        if not deriv:
+            return 0.5 * x * math.erfc(-x / math.sqrt(2.0))
+        return 0.5 * math.erfc(-x / math.sqrt(2.0)) + x * math.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
+    if op == 2:
+        z = 2 * k * (x + 0.044715 * x ** 3)
+        s = sig(z)
+        if not deriv:
+            return x * s
+        return s * (1 + x * (1 - s) * 2 * k * (1 + 3 * 0.044715 * x * x))
+    z = x if op == 6 else 1.702 * x
+    if not deriv:
+        return x * sig(z)
+    return sig(z) * (1 + z * (1 - sig(z)))
+
+
+def solve_tail(op, deriv, t, a=-1000.0, b=-3.0):
+    for _ in range(200):
+        m = 0.5 * (a + b)
+        if abs(model(op, deriv, m)) < t:
+            a = m
+        else:
+            b = m
+    return 0.5 * (a + b)
+
+
+def silu(x):
+    return x * sig(x)
+
+
+XMIN = -1.2784645427610738
+
+
+def solve_silu(t, right):
+    if t <= silu(XMIN):
+        return None
+    if right:
+        a, b = XMIN, max(t, 0.0) + 1.0
+    else:
+        if t >= 0:
+            return None
+        a, b = -1000.0, XMIN
+    for _ in range(200):
+        m = 0.5 * (a + b)
+        if (silu(m) < t) == right:
+            a = m
+        else:
+            b = m
+    return 0.5 * (a + b)
+
+
+FMT_MIN_NORMAL = [2.0 ** -126, 2.0 ** -14, 2.0 ** -126]
+FMT_MIN_SUB = [2.0 ** -149, 2.0 ** -24, 2.0 ** -133]
+ZEROS = {1: 0xBF407569, 2: 0xBF40A150, 3: 0xBF404BA5, 6: 0xBFA3A4BA, 7: 0xBFA3A4BA}
+
+
+def interesting_x(op, fmt):
+    """(tag, value or ("bits", pattern)) pairs"""
+    xs = []
+    specials32 = [("pzero", ("bits", 0)), ("nzero", ("bits", 0x80000000)), ("pinf", float("inf")),
+                  ("ninf", float("-inf")), ("qnan", ("bits", 0x7FC00000)), ("snan", ("bits", 0x7F800001)),
+                  ("nnan", ("bits", 0xFFFFFFFF)), ("minsub", ("bits", 1)), ("nminsub", ("bits", 0x80000001)),
+                  ("sub3", ("bits", 3)), ("nsub3", ("bits", 0x80000003)), ("maxsub", ("bits", 0x7FFFFF)),
+                  ("nmaxsub", ("bits", 0x807FFFFF)), ("minnorm", ("bits", 0x800000)), ("max", ("bits", 0x7F7FFFFF)),
+                  ("nmax", ("bits", 0xFF7FFFFF))]
+    specials16 = [("pzero", ("bits", 0)), ("nzero", ("bits", 0x8000)), ("pinf", float("inf")),
+                  ("ninf", float("-inf")), ("minsub", ("bits", 1)), ("nminsub", ("bits", 0x8001)),
+                  ("sub3", ("bits", 3)), ("nsub3", ("bits", 0x8003)), ("maxsub", ("bits", 0x3FF if fmt == 1 else 0x7F)),
+                  ("max", ("bits", 0x7BFF if fmt == 1 else 0x7F7F)), ("nmax", ("bits", 0xFBFF if fmt == 1 else 0xFF7F)),
+                  ("qnan", ("bits", 0x7E00 if fmt == 1 else 0x7FC0)), ("snan", ("bits", 0x7C01 if fmt == 1 else 0x7F81)),
+                  ("nnan", ("bits", 0xFFFF))]
+    xs += specials32 if fmt == 0 else specials16
+    for k in (-60, -40, -1, 0, 1, 4, 10):
+        xs.append(("binade%d" % k, 2.0 ** k))
+        xs.append(("nbinade%d" % k, -(2.0 ** k)))
+    if op in (1, 2, 3, 6, 7):
+        m = 6 if op == 7 else op
+        for d in (0, 1):
+            for name, t in (("normal", FMT_MIN_NORMAL[fmt]), ("sub", FMT_MIN_SUB[fmt]), ("half", FMT_MIN_SUB[fmt] / 2)):
+                xs.append(("tail%s-%s" % ("d" if d else "f", name), solve_tail(m, d, t)))
+        xs.append(("zero", f32_val(ZEROS[op])))
+        for w in (-1.0 / 128, 1.0 / 128, 2 ** -20, -2 ** -20):
+            xs.append(("zerowin", f32_val(ZEROS[op]) + w))
+    if op == 1:
+        xs += [("tail", v) for v in (-14.5, -14.2, -14.1, -13.8, -13.3, -12.0, -10.0, -8.0, -6.0, -5.0, -19.875, 10.0)]
+    if op == 2:
+        xs += [("tail", v) for v in (-11.0, -10.5, -10.0, -9.0, -8.0, -7.0, -6.0, -5.0, -14.0, 9.0)]
+    if op == 3:
+        xs += [("tail", v) for v in (-70.0, 70.0, -120.0, -60.0, -40.0)]
+    if op in (6, 7):
+        xs += [("tail", v) for v in (-105.0, -103.97, -103.3, -100.0, -95.0, -90.0, -87.3, -85.0, -80.0, 120.0, -300.0)]
+    if op in (4, 5):
+        xs += [("elu", v) for v in (-1e-5, -0.001, -17.3, -25.0, -103.5, -200.0, -300.0, -1.0, 1.0, -1e-30)]
+    if op == 5:
+        xs += [("selu-ovf", v) for v in (3.2e38, 3.2385e38, 3.2386e38, 3.3e38, 3.4e38, 65504.0, 62336.0, 62352.0,
+                                          62368.0, 65520 / LAMBDA, 65504 / LAMBDA)]
+    return xs
+
+
+def swish_params():
+    """(tag, set, alpha, scale, lo, hi)"""
+    inf = float("inf")
+    return [("def", 0, 1.0, 0.5, -1.0, 1.0), ("s1.5", 0xE, 1.0, 1.5, -0.2, 0.8), ("gate2", 0xE, 1.0, 1.0, 0.25, 2.0),
+            ("unb", 0xE, 1.0, 1.3, -inf, inf), ("zero-lo", 0xE, 1.0, 0.5, 0.0, 1.0)]
+
+
+def swish_edges(s, lo, hi):
+    out = []
+    ts = [lo, hi]
+    if abs(lo) < 1:
+        ts.append(math.atanh(lo))
+    if abs(hi) < 1:
+        ts.append(math.atanh(hi))
+    ts += [20.0, -20.0]
+    for t in ts:
+        if math.isinf(t) or s == 0:
+            continue
+        for right in (0, 1):
+            r = solve_silu(t / s, right)
+            if r is not None:
+                out.append(r)
+    return out
+
+
+# ---- encoders per harness ---------------------------------------------------------
+def rec_ulp(op, fmt, d, xb, db, setb=0, alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
+    return struct.pack("<BBBBIIIIII", op - 1, fmt, d, setb, xb, db, f32_bits(alpha), f32_bits(scale), f32_bits(lo),
+                       f32_bits(hi))
+
+
+def field_raw(bits):
+    return struct.pack("<BI", 0xC0, bits & 0xFFFFFFFF)
+
+
+def field_tab(sel, pert=0, mode=0, neg=0):
+    v = (pert & 0xFF) | (mode << 8) | (neg << 10)
+    return struct.pack("<BI", sel, v)
+
+
+def rec_special(op, fmt, d, setb, x, dy, a, s, lo, hi):
+    return struct.pack("<BBBB", op - 1, fmt, d, setb) + x + dy + a + s + lo + hi
+
+
+# ---- writing -------------------------------------------------------------------------
+class Out:
+    def __init__(self, check):
+        self.check = check
+        self.files = {}
+
+    def add(self, harness, tag, data):
+        name = "%s-%s" % (tag, hashlib.sha1(data).hexdigest()[:12])
+        self.files[os.path.join("corpus", harness, name)] = data
+
+    def add_text(self, path, text):
+        self.files[path] = text.encode()
+
+    def commit(self):
+        bad = 0
+        dirs = set(os.path.dirname(p) for p in self.files)
+        for d in sorted(dirs):
+            full = os.path.join(HERE, d)
+            if d.startswith("corpus") and os.path.isdir(full):
+                for f in os.listdir(full):
+                    if os.path.join(d, f) not in self.files:
+                        if self.check:
+                            print("stale: %s" % os.path.join(d, f))
+                            bad += 1
+                        else:
+                            os.remove(os.path.join(full, f))
+            if not self.check:
+                os.makedirs(full, exist_ok=True)
+        for p, data in sorted(self.files.items()):
+            full = os.path.join(HERE, p)
+            if self.check:
+                try:
+                    with open(full, "rb") as f:
+                        if f.read() != data:
+                            print("differs: %s" % p)
+                            bad += 1
+                except OSError:
+                    print("missing: %s" % p)
+                    bad += 1
+            else:
+                with open(full, "wb") as f:
+                    f.write(data)
+        return bad
+
+
+def val_of(fmt, v):
+    b = to_bits(fmt, v)
+    if fmt == 0:
+        return f32_val(b)
+    if fmt == 1:
+        return struct.unpack("<e", struct.pack("<H", b))[0]
+    return f32_val(b << 16)
+
+
+def hits_known(op, d, x, dy, lo, hi):
+    """True where a seed would reproduce a known finding (K1, K3, K4 of
+    fuzz/regressions/README.md): seeds must pass on the current library, or
+    libFuzzer stops on its first pass; the reproducers are regressions."""
+    if op == 7 and (lo == 0 or hi == 0) and x < -300 and not math.isinf(x):
+        return True  # K1
+    if math.isinf(dy) and x < -13 and not math.isinf(x):
+        return True  # K3 (fuzz_deriv evaluates dy f' for every record)
+    if op == 5 and x == float("-inf"):
+        return True  # K4 (fuzz_deriv reads x as y for the from-output check)
+    return False
+
+
+def gen_scalar(out):
+    """fuzz_ulp and fuzz_deriv (same record layout)"""
+    for op in range(1, 8):
+        params = swish_params() if op == 7 else (
+            [("a1", 0, 1.0, 0.5, -1.0, 1.0), ("a0.3", 1, 0.3, 0.5, -1.0, 1.0), ("a2.5", 1, 2.5, 0.5, -1.0, 1.0),
+             ("a0", 1, 0.0, 0.5, -1.0, 1.0), ("aneg", 1, -2.0, 0.5, -1.0, 1.0), ("amid", 1, 1 + 3 / 256, 0.5, -1.0, 1.0)]
+            if op == 4 else [("def", 0, 1.0, 0.5, -1.0, 1.0)])
+        for fmt in range(3):
+            xs = interesting_x(op, fmt)
+            for pi, (ptag, setb, a, s, lo, hi) in enumerate(params):
+                extra = [("edge", e) for e in swish_edges(s, lo, hi)] if op == 7 else []
+                step = 1 if fmt == 0 and pi == 0 else 3
+                use = [x for i, x in enumerate(xs) if i % step == (pi + fmt) % step] + extra
+                for i, (tag, v) in enumerate(use):
+                    xb = to_bits(fmt, v)
+                    dirs = (0, 1, 2, 3) if op in (4, 5) else (0, 1, 2)
+                    d = dirs[i % len(dirs)]
+                    dyv = [1.0, -2.5, 3e-39, 1e30, float("inf"), 2.0 ** -140][i % 6] if d >= 2 else 1.0
+                    if hits_known(op, d, val_of(fmt, v), val_of(fmt, dyv), lo, hi):
+                        dyv = 1.0
+                        if hits_known(op, d, val_of(fmt, v), 1.0, lo, hi):
+                            continue
+                    db = to_bits(fmt, dyv)
+                    name = "%s-%s-%s-%s-%s" % (OPS[op], ["f32", "f16", "bf16"][fmt], ["fwd", "grad", "bwd", "bwdout"][d], ptag, tag)
+                    out.add("fuzz_ulp", name, rec_ulp(op, fmt, d, xb, db, setb, a, s, lo, hi))
+                    # fuzz_deriv: byte 2 is the mode byte; raw x for every other seed, and a
+                    # moderate-mode twin (x as int32 * 2^-26) where |x| < 32
+                    if i % 2 == 0:
+                        out.add("fuzz_deriv", name, rec_ulp(op, fmt, 0, xb, db, setb, a, s, lo, hi))
+                    elif not isinstance(v, tuple) and abs(v) < 31.9:
+                        xi = int(round(v * 2 ** 26)) & 0xFFFFFFFF
+                        out.add("fuzz_deriv", name + "-mod",
+                                struct.pack("<BBBBIIIIII", op - 1, fmt, 1, setb, xi, f32_bits(1.0), f32_bits(a),
+                                            f32_bits(s), f32_bits(lo), f32_bits(hi)))
+
+
+def gen_special(out):
+    i = 0
+    for op in range(1, 8):
+        for fmt in range(3):
+            for d in range(4):
+                for k in range(3):
+                    xsel = (i * 7 + k * 13) % 0xC0
+                    i += 1
+                    x = field_tab(xsel, pert=[0, 1, 0xFF, 3, 0x80][k], mode=[0, 1, 1, 2, 1][k])
+                    dy = field_tab([8, 0, 2, 16 + k, 14 + k][k])  # 1.0, NaNs, +-inf, dynamic edges
+                    a = field_tab(k % 3)
+                    s = field_tab(k % 4)
+                    lo = field_tab([0, 1, 3, 2, 4][k])
+                    hi = field_tab([0, 1, 3, 2, 4][k])
+                    setb = 0 if k == 0 else 0xF
+                    out.add("fuzz_special", "%s-%d-%d-%d" % (OPS[op], fmt, d, k), rec_special(op, fmt, d, setb, x, dy, a, s, lo, hi))
+            # exact raw values too: the same places as the scalar seeds
+            for tag, v in interesting_x(op, fmt)[fmt::3]:
+                xb = to_bits(fmt, v)
+                d = 2 if op not in (4, 5) else 3
+                dy = float("inf") if not hits_known(op, d, val_of(fmt, v), float("inf"), -1, 1) else 1.0
+                if hits_known(op, d, val_of(fmt, v), dy, -1, 1):
+                    continue
+                out.add("fuzz_special", "%s-%d-raw-%s" % (OPS[op], fmt, tag),
+                        rec_special(op, fmt, d, 0, field_raw(xb), field_raw(to_bits(fmt, dy)),
+                                    field_tab(0), field_tab(0), field_tab(0), field_tab(0)))
+
+
+def elem_bytes(dt, values):
+    b = b""
+    for v in values:
+        if dt == 1:
+            b += struct.pack("<I", to_bits(0, v))
+        else:
+            b += struct.pack("<H", to_bits(dt - 1, v))
+    return b
+
+
+INTERESTING_ELEMS = [0.0, -0.0, 1.0, -1.0, float("inf"), float("-inf"), float("nan"), -6.0, -13.5, -100.0,
+                     1e-40, -1e-40, 3.3e38, -0.7517915, -1.2784645, 2.2399, 65504.0, -20.0, 0.5, 30.0]
+
+
+def api_header(entry, op, dt, pmode, setb, params, n, huge, layout, offs, mis, pattern, nullmask, env):
+    h = struct.pack("<BBBBB", entry, op - 1 if op >= 1 else 0xF0, dt - 1 if dt >= 1 else 0xF0, pmode, setb)
+    for p in params:
+        h += struct.pack("<I", p)
+    h += struct.pack("<HB", n, 0xF8 if huge else 0)
+    h += struct.pack("<B", layout) + bytes(offs) + struct.pack("<BBBB", mis, pattern, nullmask, env)
+    return h
+
+
+def gen_api(out):
+    k = 0
+    for entry in range(5):
+        for dt in (1, 2, 3):
+            for layout in range(4):
+                n = [0, 1, 7, 33, 257, 300][(entry + dt + layout) % 6]
+                op = [4, 5, 1, 7, 6, 2, 3][(entry * 3 + layout) % 7]
+                params = [f32_bits(1.0), f32_bits(0.5), f32_bits(-1.0), f32_bits(1.0)]
+                vals = [INTERESTING_ELEMS[(j * 7 + k) % len(INTERESTING_ELEMS)] for j in range(2 * max(n, 1))]
+                h = api_header(entry, op, dt, 2 if k % 2 else 0, 0xF if k % 2 else 0, params, n, False, layout,
+                               [(k + i) % 16 for i in range(4)], 0xC5 if k % 5 == 0 else 0, k % 32, 0, 0)
+                out.add("fuzz_api", "e%d-dt%d-l%d-n%d" % (entry, dt, layout, n), h + elem_bytes(dt, vals))
+                k += 1
+    # misuse: invalid op/dtype/params, NULLs, huge n, the fp environment, unsupported from-output
+    misuse = [
+        ("badop", dict(op=0)), ("baddt", dict(dt=0)), ("nanalpha", dict(pmode=2, setb=1, params=[0x7FC00000, 0, 0, 0])),
+        ("lo-gt-hi", dict(pmode=2, setb=0xC, params=[0, 0, f32_bits(0.5), f32_bits(0.25)])),
+        ("unknownbit", dict(pmode=2, setb=0xF1)), ("null-x", dict(nullmask=0xE1)), ("null-dy", dict(entry=2, nullmask=0xE2)),
+        ("null-dx", dict(entry=3, nullmask=0xE8)), ("huge", dict(huge=True, layout=1)), ("huge-null", dict(huge=True, nullmask=0xE4)),
+        ("ftz", dict(env=0xFC)), ("daz", dict(env=0xFD)), ("upward", dict(env=0xF9)), ("bwdout-gelu", dict(entry=4, op=1)),
+        ("bwdout-eluneg", dict(entry=4, op=4, pmode=2, setb=1, params=[f32_bits(-1.0), 0, 0, 0])),
+        ("overlap", dict(layout=3, n=64)), ("inplace", dict(layout=2, pattern=0x05, entry=3)),
+    ]
+    for tag, o in misuse:
+        h = api_header(o.get("entry", 0), o.get("op", 6), o.get("dt", 1), o.get("pmode", 0), o.get("setb", 0),
+                       o.get("params", [0, 0, 0, 0]), o.get("n", 17), o.get("huge", False), o.get("layout", 1),
+                       [1, 2, 3, 4], 0, o.get("pattern", 0), o.get("nullmask", 0), o.get("env", 0))
+        out.add("fuzz_api", "misuse-" + tag, h + elem_bytes(1, INTERESTING_ELEMS))
+
+
+def gen_gpu(out):
+    k = 0
+    for entry in range(5):
+        for dt in (1, 2, 3):
+            n = [1, 15, 16, 17, 1000, 4096, 4099][k % 7] % 4097
+            op = [4, 5, 1, 7, 6, 2, 3][k % 7] if entry != 4 else [4, 5][k % 2]
+            params = [f32_bits(1.0), f32_bits(0.5), f32_bits(-1.0), f32_bits(1.0)]
+            offs = [(k * 3 + i) % 16 for i in range(4)] if k % 3 else [0, 0, 0, 0]
+            h = struct.pack("<BBBBB", entry, op - 1, dt - 1, 0, 0)
+            for p in params:
+                h += struct.pack("<I", p)
+            h += struct.pack("<HB", n, 0) + struct.pack("<B", k % 3) + bytes(offs)
+            h += struct.pack("<BBBB", 0xC3 if k % 4 == 1 else 0, 0x05, 0xF2 if k == 7 else 0, k & 1)
+            out.add("fuzz_gpu", "e%d-dt%d-n%d" % (entry, dt, n), h + elem_bytes(dt, INTERESTING_ELEMS * 4))
+            k += 1
+
+
+def dict_lines(entries):
+    lines = ["# generated by fuzz/gen_corpus.py: bit patterns that matter (little-endian)"]
+    seen = set()
+    for name, raw in entries:
+        if raw in seen:
+            continue
+        seen.add(raw)
+        lines.append('%s="%s"' % (name, "".join("\\x%02x" % c for c in raw)))
+    return "\n".join(lines) + "\n"
+
+
+def dict_values():
+    vals = [("one", 1.0), ("mone", -1.0), ("half", 0.5), ("two", 2.0), ("pinf", float("inf")), ("ninf", float("-inf")),
+            ("m14_5", -14.5), ("m19_875", -19.875), ("p10", 10.0), ("m11", -11.0), ("m14", -14.0), ("p9", 9.0),
+            ("p70", 70.0), ("m70", -70.0), ("m120", -120.0), ("p120", 120.0), ("m300", -300.0), ("m200", -200.0),
+            ("m105", -105.0), ("m80", -80.0), ("m103_97", -103.97), ("m87_3", -87.3), ("m13_3", -13.3), ("m5", -5.0),
+            ("tiny60", 2.0 ** -60), ("tiny40", 2.0 ** -40), ("zero_gelu", f32_val(0xBF407569)),
+            ("zero_tanh", f32_val(0xBF40A150)), ("zero_sig", f32_val(0xBF404BA5)), ("zero_silu", f32_val(0xBFA3A4BA)),
+            ("edge_swish", 2.2399), ("tanh1", 0.7615941559557649), ("selu_ovf", 3.2385e38), ("f16max", 65504.0),
+            ("f16ovf", 65520 / LAMBDA), ("lambda", LAMBDA), ("lambda_alpha", LAMBDA * ALPHA_S), ("m20", -20.0), ("p20", 20.0)]
+    return vals
+
+
+def gen_dicts(out):
+    e32, e16 = [], []
+    raws = [("qnan", 0x7FC00000), ("snan", 0x7F800001), ("nnan", 0xFFC00000), ("maxnan", 0x7FFFFFFF), ("minsub", 1),
+            ("maxsub", 0x7FFFFF), ("minnorm", 0x800000), ("max", 0x7F7FFFFF), ("nzero", 0x80000000), ("zero", 0)]
+    for name, b in raws:
+        e32.append(("f32_" + name, struct.pack("<I", b)))
+    for name, v in dict_values():
+        e32.append(("f32_" + name, struct.pack("<I", to_bits(0, v))))
+    for name, b in [("qnan", 0x7E00), ("snan", 0x7C01), ("inf", 0x7C00), ("ninf", 0xFC00), ("max", 0x7BFF), ("minsub", 1),
+                    ("maxsub", 0x3FF), ("minnorm", 0x400), ("nzero", 0x8000)]:
+        e16.append(("f16_" + name, struct.pack("<H", b)))
+    for name, b in [("qnan", 0x7FC0), ("snan", 0x7F81), ("max", 0x7F7F), ("maxsub", 0x7F), ("minnorm", 0x80)]:
+        e16.append(("bf16_" + name, struct.pack("<H", b)))
+    for name, v in dict_values():
+        if abs(v) < 65504 or math.isinf(v):
+            e16.append(("f16_" + name, struct.pack("<H", to_bits(1, v))))
+        e16.append(("bf16_" + name, struct.pack("<H", to_bits(2, v))))
+    scalar = dict_lines(e32 + e16)
+    out.add_text("dict/fuzz_ulp.dict", scalar)
+    out.add_text("dict/fuzz_deriv.dict", scalar)
+    # fuzz_special: a raw field is 0xc0 + 4 bytes
+    sp = [(n, b"\xc0" + r) for n, r in e32] + [(n, b"\xc0" + r + b"\x00\x00") for n, r in e16]
+    out.add_text("dict/fuzz_special.dict", dict_lines(sp))
+    api = e32 + e16 + [("huge", b"\xf8"), ("ftz", b"\xf8"), ("nulls", b"\xef")]
+    out.add_text("dict/fuzz_api.dict", dict_lines(api))
+    out.add_text("dict/fuzz_gpu.dict", dict_lines(api))
+
+
+def main():
+    check = "--check" in sys.argv
+    out = Out(check)
+    gen_scalar(out)
+    gen_special(out)
+    gen_api(out)
+    gen_gpu(out)
+    gen_dicts(out)
+    bad = out.commit()
+    counts = {}
+    for p in out.files:
+        if p.startswith("corpus"):
+            h = p.split(os.sep)[1]
+            counts[h] = counts.get(h, 0) + 1
+    if check:
+        print("gen_corpus: %s" % ("up to date" if not bad else "%d files differ" % bad))
+        return 1 if bad else 0
+    print("gen_corpus: " + ", ".join("%s %d" % kv for kv in sorted(counts.items())) + " seeds; 5 dictionaries")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
