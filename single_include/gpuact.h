@@ -572,7 +572,9 @@ GPUACT__FN gpuact__xf gpuact__xf_mulf(gpuact__xf v, float f) {
     {
         int kv = (int)(uv >> 23) - 127;
         v.h = gpuact__u2f((gpuact__f2u(v.h) & 0x807fffffu) | 0x3f800000u); /* v.h 2^-kv */
-        v.l = gpuact__ldexp(v.l, -kv);
+        float ls = gpuact__ldexp(v.l, -kv);
+        if (ls == 0.0f && v.l != 0.0f) ls = gpuact__copysign(7.88860905e-31f, v.l); /* 2^-100: keeps the side */
+        v.l = ls;
         v.e += kv;
     }
     {
@@ -713,7 +715,8 @@ GPUACT__FN gpuact__xf gpuact__erfc_r(gpuact__df a, gpuact__xf *Eout) {
 /* ---------------------------------------------------------------------------
    tanh(w) and 1 - tanh(w)^2 for an xf w, via E = e^(-2|w|):
      tanh|w| = -M / (2 + M),   sech^2 w = 4(1 + M) / (2 + M)^2,  M = E - 1 = expm1(-2|w|).
-   |w| < 2^-40: tanh w = w, sech^2 = 1 (the next terms are below 2^-80).
+   |w| < 2^-40: tanh w = w, sech^2 = 1 (the next terms are below 2^-80);
+   |w| < 2^-24: tanh w = w - w^3/3, sech^2 = 1 - w^2 in double-float.
    |w| > 20:    tanh w = +-1 to all the precision a float can hold.
    ------------------------------------------------------------------------ */
 GPUACT__FN float gpuact__xf_approx(gpuact__xf v) { return gpuact__ldexp(v.h, v.e); }
@@ -724,6 +727,13 @@ GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
         /* the cubic only picks the side of a tie, and only an exact w (l = 0) can
            sit on one: a nonzero l already says on which side w is, by far more */
         return w.l == 0.0f ? gpuact__tiny_tie(w, w.h > 0.0f) : w;
+    }
+    if (a < 5.96046448e-08f) { /* 2^-40 <= |w| < 2^-24: w - w^3/3 (the next term is 2^-96 of w) */
+        gpuact__df u = gpuact__xf_unscale(w);
+        float u2 = gpuact__mul(u.h, u.h);
+        float d = gpuact__mul(gpuact__mul(u2, u.h), -0.333333343f);
+        if (sech2) *sech2 = gpuact__xf_make(gpuact__df_make(1.0f, -u2), 0);
+        return gpuact__xf_make(gpuact__fast2sum(u.h, u.l + d), 0);
     }
     if (a > 20.0f) { /* tanh w = +-(1 - 2e^-2|w| ...): 1 as far as rounding goes, but below it for the clamps */
         if (sech2) { /* 4 e^-2|w| (1 - 2 e^-2|w| ...: below 2^-57, dropped) */
@@ -740,7 +750,7 @@ GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
         }
         {
             gpuact__xf t = gpuact__xf_f(gpuact__copysign(1.0f, w.h));
-            if (gpuact__isfinite(a)) t.l = gpuact__copysign(8.67361738e-19f, -w.h); /* |t| = 1 - tiny */
+            if (gpuact__isfinite(w.h)) t.l = gpuact__copysign(8.67361738e-19f, -w.h); /* |t| = 1 - tiny */
             return t;
         }
     }
@@ -1165,7 +1175,7 @@ GPUACT__FN float gpuact__bwd_out_fmt(int op, float y, float dy, const gpuact_cfg
     else if (gpuact__isinf(y)) d = gpuact__df_make(y, 0.0f);
     else if (op == GPUACT_OP_SELU) /* y + lambda alpha cancels near y = -lambda alpha: triple-float constant */
         d = gpuact__dd_addf(gpuact__dd_addf(GPUACT__SELU_LA, y), GPUACT__K(GPUACT__C_SELU_LA_LL));
-    else d = gpuact__2sum(y, c->alpha);
+    else d = gpuact__2sum(c->alpha, y); /* alpha first: s - alpha cannot overflow for alpha = FLT_MAX */
     return gpuact__round(gpuact__xf_mulf(gpuact__xf_make(d, 0), dy), fmt);
 }
 GPUACT__FN float gpuact_backward_from_output_f32(gpuact_op op, float y, float dy, const gpuact_cfg *c) {
