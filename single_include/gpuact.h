@@ -759,10 +759,10 @@ GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
     gpuact__df M = gpuact__expm1(-(u.h + u.h), -(u.l + u.l)); /* E - 1, E = e^-2|w| */
     gpuact__df one_p = gpuact__dd_addf(M, 2.0f);               /* 1 + E */
     gpuact__df t = gpuact__dd_div(gpuact__dd_neg(M), one_p);
-    if (sech2) {
-        gpuact__df e4 = gpuact__dd_addf(M, 1.0f);
-        e4 = gpuact__df_make(gpuact__mul(e4.h, 4.0f), gpuact__mul(e4.l, 4.0f));
-        *sech2 = gpuact__xf_make(gpuact__dd_div(e4, gpuact__dd_mul(one_p, one_p)), 0);
+    if (sech2) { /* 4E / (1 + E)^2 with E from exp itself: 1 + M keeps only a float of E once E < 2^-24 */
+        gpuact__xf E = gpuact__exp(-(u.h + u.h), -(u.l + u.l));
+        gpuact__df q = gpuact__dd_div(gpuact__df_make(E.h, E.l), gpuact__dd_mul(one_p, one_p));
+        *sech2 = gpuact__xf_make(q, E.e + 2);
     }
     if (w.h < 0.0f) t = gpuact__dd_neg(t);
     return gpuact__xf_make(t, 0);
