@@ -1693,6 +1693,12 @@ GPUACT_DEF const char *gpuact_status_string(gpuact_status status) {
     return "unknown status";
 }
 
+/* an integer in the order of the (non-NaN) floats, +0 and -0 equal */
+static long gpuact__float_order(float f) {
+    uint32_t u = gpuact__f2u(f);
+    return (u & 0x80000000u) ? -(long)(u & 0x7fffffffu) : (long)u;
+}
+
 GPUACT_DEF gpuact_status gpuact_resolve(gpuact_op op, const gpuact_params *p, gpuact_cfg *out) {
     gpuact_cfg c = gpuact_cfg_default();
     if ((int)op < 1 || (int)op > GPUACT_OP_COUNT) return GPUACT_ERROR_INVALID_OP;
@@ -1704,7 +1710,9 @@ GPUACT_DEF gpuact_status gpuact_resolve(gpuact_op op, const gpuact_params *p, gp
         if (p->set & GPUACT_SET_HI) c.hi = p->hi;
     }
     if (!gpuact__isfinite(c.alpha) || !gpuact__isfinite(c.scale)) return GPUACT_ERROR_INVALID_PARAMS;
-    if (gpuact__isnan(c.lo) || gpuact__isnan(c.hi) || c.lo > c.hi) return GPUACT_ERROR_INVALID_PARAMS;
+    /* lo > hi by the bits, so that a DAZ environment can't read a subnormal bound as 0 */
+    if (gpuact__isnan(c.lo) || gpuact__isnan(c.hi) || gpuact__float_order(c.lo) > gpuact__float_order(c.hi))
+        return GPUACT_ERROR_INVALID_PARAMS;
     if (out) *out = c;
     return GPUACT_SUCCESS;
 }
