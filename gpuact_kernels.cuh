@@ -906,9 +906,51 @@ GPUACT__FN gpuact__xf gpuact__swish_w(float x, const gpuact_cfg *c) {
     }
     return gpuact__xf_mulf(gpuact__silu_f(x), c->scale);
 }
+/* s^2 |x| >= c, exactly, for finite nonzero s, x and c = 4 or 6: the 72-bit
+   product of the integer significands Ms^2 Mx against c 2^-(2 es + ex). */
+GPUACT__FN int gpuact__s2x_ge(float s, float x, uint32_t c) {
+    uint32_t bs = gpuact__f2u(s) & 0x7fffffffu, bx = gpuact__f2u(x) & 0x7fffffffu;
+    int es = bs < 0x00800000u ? -149 : (int)(bs >> 23) - 150;
+    int ex = bx < 0x00800000u ? -149 : (int)(bx >> 23) - 150;
+    uint64_t ms = bs < 0x00800000u ? bs : (bs & 0x7fffffu) | 0x800000u;
+    uint64_t mx = bx < 0x00800000u ? bx : (bx & 0x7fffffu) | 0x800000u;
+    uint64_t m2 = ms * ms; /* < 2^48 */
+    uint64_t q = m2 * (mx >> 12) + ((m2 * (mx & 0xfffu)) >> 12); /* P = q 2^12 + r, 0 <= r < 2^12 */
+    int j = -(2 * es + ex);                                       /* P 2^-j against c */
+    if (j <= 0) return 1;          /* P >= 2^46 > c */
+    if (j >= 72) return 0;         /* P < 2^72 <= c 2^j */
+    if (j >= 12) return q >= ((uint64_t)c << (j - 12));
+    if (q >= 4u) return 1;         /* P >= 2^14 > c 2^j */
+    return (q << 12) + ((m2 * (mx & 0xfffu)) & 0xfffu) >= ((uint64_t)c << j);
+}
+/* |a| >= |b| for finite nonzero xf values */
+GPUACT__FN int gpuact__xf_absge(gpuact__xf a, gpuact__xf b) {
+    a = gpuact__xf_mulf(a, 1.0f); /* h in [1, 2) */
+    b = gpuact__xf_mulf(b, 1.0f);
+    if (a.e != b.e) return a.e > b.e;
+    if (gpuact__abs(a.h) != gpuact__abs(b.h)) return gpuact__abs(a.h) > gpuact__abs(b.h);
+    return gpuact__copysign(a.l, a.h) >= gpuact__copysign(b.l, b.h);
+}
+/* s x/2 for |x| < 2^-60, exact, with the side of the terms below it that decides
+   ties. swish_tanh(x) = s x/2 (1 + x/2 - w^2/3 + ...) (silu's x^2/4, tanh's
+   -w^3/3), so |value| is below |s x/2| iff x < 0 or w^2 >= 3x/2, i.e. s^2 x >= 6;
+   swish_tanh'(x) = s/2 (1 + x - w^2 + ...), below s/2 iff x < 0 or s^2 x >= 4 (at
+   equality the next terms, -4x^2/3 and -x^2 (1 - 4/3 ...), point down too). */
+GPUACT__FN gpuact__xf gpuact__swish_tiny_side(gpuact__xf r, float x, float s, uint32_t c) {
+    int below = x < 0.0f || gpuact__s2x_ge(s, x, c);
+    return gpuact__tiny_tie(r, below != (r.h < 0.0f));
+}
 GPUACT__FN gpuact__xf gpuact__swish_tanh_f(float x, const gpuact_cfg *c) {
     int pass;
     gpuact__xf w = gpuact__clamp(gpuact__swish_w(x, c), c->lo, c->hi, &pass);
+    if (pass && gpuact__abs(x) < GPUACT__TINY && x != 0.0f && c->scale != 0.0f &&
+        gpuact__abs(gpuact__xf_approx(w)) < 5.96046448e-08f) {
+        /* tanh's -w^3/3 can outweigh silu's x^2/4 (whose side swish_w marks for
+           the clamp on w): the side of the sum, for ties (K14) */
+        gpuact__xf r = gpuact__xf_mulf(gpuact__xf_mulf(gpuact__xf_f(1.0f), x), c->scale);
+        r.e -= 1;
+        w = gpuact__swish_tiny_side(r, x, c->scale, 6u);
+    }
     return gpuact__clamp(gpuact__tanh(w, 0), c->lo, c->hi, &pass);
 }
 GPUACT__FN gpuact__xf gpuact__swish_tanh_d(float x, const gpuact_cfg *c) {
@@ -924,6 +966,22 @@ GPUACT__FN gpuact__xf gpuact__swish_tanh_d(float x, const gpuact_cfg *c) {
            bits: nvcc was seen to lose this sign through the zero products. */
         uint32_t sign = (gpuact__f2u(c->scale) & 0x80000000u) ^ (x < 0.0f ? 0x80000000u : 0u);
         return gpuact__xf_f(gpuact__u2f(sign));
+    }
+    if (gpuact__abs(gpuact__xf_approx(w)) < 5.96046448e-08f && w.h != 0.0f) {
+        /* |w| < 2^-24: f' = s sech^2(w) silu'(x) with sech^2 = 1 - w^2 (+ ...); where
+           both are below the double-float's reach, their sum still decides ties (K5) */
+        if (gpuact__abs(x) < GPUACT__TINY && x != 0.0f)
+            return gpuact__swish_tiny_side(gpuact__xf_mulf(gpuact__xf_f(0.5f), c->scale), x, c->scale, 4u);
+        if (x > 50.0f && gpuact__abs(gpuact__xf_approx(w)) < 9.09494702e-13f) {
+            /* silu'(x) = 1 + (x - 1) e^-x (+ below 2^-200 of it) and sech^2 = 1 - w^2
+               (|w| < 2^-40): 1 with the side of (x - 1) e^-x - w^2. Above x = 300
+               e^-x x < 2^-420 < w^2 (w >= 300 s, s >= 2^-149). */
+            int up = x <= 300.0f &&
+                     gpuact__xf_absge(gpuact__xf_mulf(gpuact__exp(-x, 0.0f), x - 1.0f), gpuact__xx_mul(w, w));
+            gpuact__xf g = gpuact__xf_f(1.0f);
+            g.l = up ? 8.67361738e-19f : -8.67361738e-19f;
+            return gpuact__xf_mulf(g, c->scale);
+        }
     }
     return gpuact__xf_mulf(gpuact__xx_mul(sech2, gpuact__silu_d(x)), c->scale);
 }
