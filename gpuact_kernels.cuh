@@ -288,14 +288,14 @@ typedef struct gpuact_cfg {
     0x3d24a5d9u, 0x30ce2925u, 0xbb3b3890u, 0x2e692616u, 0x39545b9au, 0x2ba73af3u, 0xb77045f8u, 0x3587985bu, 0xb398ab57u, 0x31ab7a1fu, 0xafc02374u, 0x2dd6c678u, 0xabef8275u, 0x2a053b50u, 0x00000000u, 0x00000000u, \
 }
 
-/* gelu_erf: f'(x0) = 0 at x0 = -0.75179152469356445745790494678; x0 hi,lo,ll  c1 hi,lo  c2..c7 of f'(x0+d) = sum c_n d^n */
-#define GPUACT__Z_GELU_ERF GPUACT__K(0xbf407569u), GPUACT__K(0x32501feau), GPUACT__K(0xa5f760c6u), GPUACT__K(0x3edcecc8u), GPUACT__K(0xb1b4b9bdu), GPUACT__K(0x3ec6cd4au), GPUACT__K(0xbc95177du), GPUACT__K(0xbde97d26u), GPUACT__K(0xbc720441u), GPUACT__K(0x3c9f1a37u), GPUACT__K(0x3b94bdcfu)
-/* gelu_tanh: f'(x0) = 0 at x0 = -0.752461422071016258487954443289; x0 hi,lo,ll  c1 hi,lo  c2..c7 of f'(x0+d) = sum c_n d^n */
-#define GPUACT__Z_GELU_TANH GPUACT__K(0xbf40a150u), GPUACT__K(0x3242d036u), GPUACT__K(0x25d4f524u), GPUACT__K(0x3edc5d67u), GPUACT__K(0xb2536947u), GPUACT__K(0x3ec668d1u), GPUACT__K(0xbc814b0bu), GPUACT__K(0xbde95bbau), GPUACT__K(0xbc882542u), GPUACT__K(0x3ca13ccbu), GPUACT__K(0x3bac64f7u)
-/* gelu_sig: f'(x0) = 0 at x0 = -0.751154255441288951298095616347; x0 hi,lo,ll  c1 hi,lo  c2..c7 of f'(x0+d) = sum c_n d^n */
-#define GPUACT__Z_GELU_SIG GPUACT__K(0xbf404ba5u), GPUACT__K(0xb2457c7cu), GPUACT__K(0x25362591u), GPUACT__K(0x3ebdce6du), GPUACT__K(0xb1c01f29u), GPUACT__K(0x3ed98111u), GPUACT__K(0x3dbe960du), GPUACT__K(0xbe02ce68u), GPUACT__K(0xbdc13e5au), GPUACT__K(0x3b49ba3au), GPUACT__K(0x3d07520eu)
-/* silu: f'(x0) = 0 at x0 = -1.27846454276107379510935873902; x0 hi,lo,ll  c1 hi,lo  c2..c7 of f'(x0+d) = sum c_n d^n */
-#define GPUACT__Z_SILU GPUACT__K(0xbfa3a4bau), GPUACT__K(0x325efb7du), GPUACT__K(0x2501ca2du), GPUACT__K(0x3e5f0a08u), GPUACT__K(0x310c0a50u), GPUACT__K(0x3e162b1au), GPUACT__K(0x3c9a9f5bu), GPUACT__K(0xbc796872u), GPUACT__K(0xbbd87c16u), GPUACT__K(0x3904c749u), GPUACT__K(0x3a5153e5u)
+/* gelu_erf: f'(x0) = 0 at x0 = -0.75179152469356445745790494678; x0 hi,lo,ll  c1, c2, c3 hi,lo  c4..c7 of f'(x0+d) = sum c_n d^n */
+#define GPUACT__Z_GELU_ERF GPUACT__K(0xbf407569u), GPUACT__K(0x32501feau), GPUACT__K(0xa5f760c6u), GPUACT__K(0x3edcecc8u), GPUACT__K(0xb1b4b9bdu), GPUACT__K(0x3ec6cd4au), GPUACT__K(0x30ef1d63u), GPUACT__K(0xbc95177du), GPUACT__K(0x2f88f34au), GPUACT__K(0xbde97d26u), GPUACT__K(0xbc720441u), GPUACT__K(0x3c9f1a37u), GPUACT__K(0x3b94bdcfu)
+/* gelu_tanh: f'(x0) = 0 at x0 = -0.752461422071016258487954443289; x0 hi,lo,ll  c1, c2, c3 hi,lo  c4..c7 of f'(x0+d) = sum c_n d^n */
+#define GPUACT__Z_GELU_TANH GPUACT__K(0xbf40a150u), GPUACT__K(0x3242d036u), GPUACT__K(0x25d4f524u), GPUACT__K(0x3edc5d67u), GPUACT__K(0xb2536947u), GPUACT__K(0x3ec668d1u), GPUACT__K(0x3232fff3u), GPUACT__K(0xbc814b0bu), GPUACT__K(0x2e927c43u), GPUACT__K(0xbde95bbau), GPUACT__K(0xbc882542u), GPUACT__K(0x3ca13ccbu), GPUACT__K(0x3bac64f7u)
+/* gelu_sig: f'(x0) = 0 at x0 = -0.751154255441288951298095616347; x0 hi,lo,ll  c1, c2, c3 hi,lo  c4..c7 of f'(x0+d) = sum c_n d^n */
+#define GPUACT__Z_GELU_SIG GPUACT__K(0xbf404ba5u), GPUACT__K(0xb2457c7cu), GPUACT__K(0x25362591u), GPUACT__K(0x3ebdce6du), GPUACT__K(0xb1c01f29u), GPUACT__K(0x3ed98111u), GPUACT__K(0xb0f71fe5u), GPUACT__K(0x3dbe960du), GPUACT__K(0x2ee68181u), GPUACT__K(0xbe02ce68u), GPUACT__K(0xbdc13e5au), GPUACT__K(0x3b49ba3au), GPUACT__K(0x3d07520eu)
+/* silu: f'(x0) = 0 at x0 = -1.27846454276107379510935873902; x0 hi,lo,ll  c1, c2, c3 hi,lo  c4..c7 of f'(x0+d) = sum c_n d^n */
+#define GPUACT__Z_SILU GPUACT__K(0xbfa3a4bau), GPUACT__K(0x325efb7du), GPUACT__K(0x2501ca2du), GPUACT__K(0x3e5f0a08u), GPUACT__K(0x310c0a50u), GPUACT__K(0x3e162b1au), GPUACT__K(0x31319816u), GPUACT__K(0x3c9a9f5bu), GPUACT__K(0xb00c35bbu), GPUACT__K(0xbc796872u), GPUACT__K(0xbbd87c16u), GPUACT__K(0x3904c749u), GPUACT__K(0x3a5153e5u)
 
 /* END GENERATED */
 
@@ -718,17 +718,19 @@ GPUACT__FN int gpuact__xf_cmp(gpuact__xf v, float b) {
    triple-float and c1 in double-float: d = x - x0 is exact to ~2^-72, so the
    result keeps full relative precision where the general formula cancels. */
 #define GPUACT__ZERO_WINDOW 0.0078125f /* |x - x0| < 1/128 */
-GPUACT__FN gpuact__xf gpuact__near_zero(float x, float x0h, float x0l, float x0ll, float c1h, float c1l, float c2,
-                                        float c3, float c4, float c5, float c6, float c7) {
+GPUACT__FN gpuact__xf gpuact__near_zero(float x, float x0h, float x0l, float x0ll, float c1h, float c1l, float c2h,
+                                        float c2l, float c3h, float c3l, float c4, float c5, float c6, float c7) {
     gpuact__df d = gpuact__2sum(x - x0h, -x0l); /* x - x0h exact: Sterbenz */
     d.l = d.l - x0ll;
+    /* c4.. in floats (d^3 c4 / c1 < 2^-20: their rounding stays below 2^-44);
+       c3, c2, c1 in double-float */
     float q = gpuact__fma(c7, d.h, c6);
     q = gpuact__fma(q, d.h, c5);
     q = gpuact__fma(q, d.h, c4);
-    q = gpuact__fma(q, d.h, c3);
-    q = gpuact__fma(q, d.h, c2);
-    gpuact__df P = gpuact__2sum(c1h, gpuact__mul(d.h, q));
-    P.l = P.l + c1l;
+    gpuact__df P = gpuact__fast2sum(c3h, gpuact__mul(d.h, q));
+    P.l = P.l + c3l;
+    P = gpuact__dd_add(gpuact__df_make(c2h, c2l), gpuact__dd_mul(d, P));
+    P = gpuact__dd_add(gpuact__df_make(c1h, c1l), gpuact__dd_mul(d, P));
     return gpuact__xf_make(gpuact__dd_mul(d, P), 0);
 }
 

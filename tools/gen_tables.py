@@ -109,10 +109,12 @@ for name, fn, guess in (("GELU_ERF", gelu_erf, -0.75), ("GELU_TANH", gelu_tanh, 
     # coefficients of f'(x0 + d) = sum_{n>=1} c_n d^n  (c_n = f^(n+1)(x0)/n!)
     cs = taylor(d1, x0, NT)
     x0b = split(x0, 3)
-    emit("/* %s: f'(x0) = 0 at x0 = %s; x0 hi,lo,ll  c1 hi,lo  c2..c%d of f'(x0+d) = sum c_n d^n */" % (name.lower(), mp.nstr(x0, 30), NT))
-    c1 = split(cs[1])
-    rest = [f32(cs[n])[1] for n in range(2, NT + 1)]
-    vals = x0b + c1 + rest
+    emit("/* %s: f'(x0) = 0 at x0 = %s; x0 hi,lo,ll  c1, c2, c3 hi,lo  c4..c%d of f'(x0+d) = sum c_n d^n */" % (name.lower(), mp.nstr(x0, 30), NT))
+    # c2 and c3 as double-floats: at |d| = 1/128 a float c2 alone would leave
+    # the sum 2^-32 off (c2 d / c1 ~ 2^-8 times 2^-24)
+    head = split(cs[1]) + split(cs[2]) + split(cs[3])
+    rest = [f32(cs[n])[1] for n in range(4, NT + 1)]
+    vals = x0b + head + rest
     emit("#define GPUACT__Z_%s %s" % (name, ", ".join("GPUACT__K(0x%08xu)" % b for b in vals)))
 emit()
 
