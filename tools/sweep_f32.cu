@@ -284,7 +284,11 @@ static std::vector<uint32_t> make_sample(uint64_t k) {
     for (uint64_t i = 0; i < k; i++) v.push_back((uint32_t)(rnd64() >> 32));
     const double x0s[] = {GPUACT_REFD__X0(GPUACT_REFD_Z_GELU_ERF), GPUACT_REFD__X0(GPUACT_REFD_Z_GELU_TANH),
                           GPUACT_REFD__X0(GPUACT_REFD_Z_GELU_SIG), GPUACT_REFD__X0(GPUACT_REFD_Z_SILU)};
-    for (double x0 : x0s) around(v, x0, 2000);
+    for (double x0 : x0s) { /* the zero, and the edges of the core's Taylor window |x - x0| < 1/128 */
+        around(v, x0, 2000);
+        around(v, x0 - 0.0078125, 20000);
+        around(v, x0 + 0.0078125, 20000);
+    }
     const double marks[] = {0, 1e-45, 0x1p-126, 0x1p-60, 8.67361738e-19, 0.0054, 0.5, 1, 2, 2.2177151, 9, 10, 11,
                             14.5, 14.75, 20, 70, 120, 200, 3.4e38, 0.7782458, 0.316266, 3.1035318};
     for (double m : marks) { around(v, m, 300); around(v, -m, 300); }
