@@ -1020,23 +1020,29 @@ GPUACT__FN gpuact__xf gpuact__swish_tiny_side(gpuact__xf r, float x, float s, ui
     int below = x < 0.0f || gpuact__s2x_ge(s, x, c);
     return gpuact__tiny_tie(r, below != (r.h < 0.0f));
 }
-GPUACT__FN gpuact__xf gpuact__swish_tanh_f(float x, const gpuact_cfg *c) {
-    int pass;
-    gpuact__xf w = gpuact__clamp(gpuact__swish_w(x, c), c->lo, c->hi, &pass);
-    if (pass && gpuact__abs(x) < GPUACT__TINY && x != 0.0f && c->scale != 0.0f &&
+/* w = clamp(s silu(x), lo, hi) as tanh takes it. For |x| < 2^-60 and |w| < 2^-24,
+   w is s x/2 exactly and its side is then that of tanh(w): tanh's -w^3/3 can
+   outweigh silu's x^2/4 (whose side swish_w marks for the clamp on w itself),
+   for the clamp on tanh(w) and for ties (K14). */
+GPUACT__FN gpuact__xf gpuact__swish_tanh_w(float x, const gpuact_cfg *c, int *pass) {
+    gpuact__xf w = gpuact__clamp(gpuact__swish_w(x, c), c->lo, c->hi, pass);
+    if (*pass && gpuact__abs(x) < GPUACT__TINY && x != 0.0f && c->scale != 0.0f &&
         gpuact__abs(gpuact__xf_approx(w)) < 5.96046448e-08f) {
-        /* tanh's -w^3/3 can outweigh silu's x^2/4 (whose side swish_w marks for
-           the clamp on w): the side of the sum, for ties (K14) */
         gpuact__xf r = gpuact__xf_mulf(gpuact__xf_mulf(gpuact__xf_f(1.0f), x), c->scale);
         r.e -= 1;
         w = gpuact__swish_tiny_side(r, x, c->scale, 6u);
     }
+    return w;
+}
+GPUACT__FN gpuact__xf gpuact__swish_tanh_f(float x, const gpuact_cfg *c) {
+    int pass;
+    gpuact__xf w = gpuact__swish_tanh_w(x, c, &pass);
     return gpuact__clamp(gpuact__tanh(w, 0), c->lo, c->hi, &pass);
 }
 GPUACT__FN gpuact__xf gpuact__swish_tanh_d(float x, const gpuact_cfg *c) {
     int pass1, pass2;
     gpuact__xf sech2;
-    gpuact__xf w = gpuact__clamp(gpuact__swish_w(x, c), c->lo, c->hi, &pass1);
+    gpuact__xf w = gpuact__swish_tanh_w(x, c, &pass1);
     gpuact__xf t = gpuact__tanh(w, &sech2);
     gpuact__clamp(t, c->lo, c->hi, &pass2);
     if (!pass1 || !pass2) return gpuact__xf_f(0.0f);
