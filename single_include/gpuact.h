@@ -383,8 +383,9 @@ typedef struct gpuact_cfg {
 static const uint32_t gpuact__exp2_tab_h[128] = GPUACT__EXP2_TABLE;
 static const uint32_t gpuact__erfc_tab_h[GPUACT__ERFC_NI * 16] = GPUACT__ERFC_TABLE;
 #if defined(__CUDACC__)
-static __device__ const uint32_t gpuact__exp2_tab_d[128] = GPUACT__EXP2_TABLE;
-static __device__ const uint32_t gpuact__erfc_tab_d[GPUACT__ERFC_NI * 16] = GPUACT__ERFC_TABLE;
+/* aligned for the 8-byte (exp) and 16-byte (erfc) loads of one entry / row */
+static __device__ __align__(8) const uint32_t gpuact__exp2_tab_d[128] = GPUACT__EXP2_TABLE;
+static __device__ __align__(16) const uint32_t gpuact__erfc_tab_d[GPUACT__ERFC_NI * 16] = GPUACT__ERFC_TABLE;
 #endif
 
 /* ---------------------------------------------------------------------------
@@ -410,18 +411,36 @@ GPUACT__FN uint32_t gpuact__f2u(float f) {
 }
 #define GPUACT__K(bits) gpuact__u2f(bits)
 
-GPUACT__FN float gpuact__exp2tab(int i) {
+/* Table reads. On the device each lookup is a gather whose lanes hit
+   different cache lines, so an exp entry (h, l) is one 8-byte load and an
+   erfc row one 64-byte row in four 16-byte loads: per-lane loads of the same
+   values cost the L1 one pass per load instruction (gelu_erf was bound by
+   them). The values, and so the results, are the same on host and device. */
+GPUACT__FN void gpuact__exp2tab(int j, float *h, float *l) {
 #if defined(__CUDA_ARCH__)
-    return __uint_as_float(gpuact__exp2_tab_d[i]);
+    const uint2 v = reinterpret_cast<const uint2 *>(gpuact__exp2_tab_d)[j];
+    *h = __uint_as_float(v.x);
+    *l = __uint_as_float(v.y);
 #else
-    return gpuact__u2f(gpuact__exp2_tab_h[i]);
+    *h = gpuact__u2f(gpuact__exp2_tab_h[2 * j]);
+    *l = gpuact__u2f(gpuact__exp2_tab_h[2 * j + 1]);
 #endif
 }
-GPUACT__FN float gpuact__erfctab(int i) {
+/* row i of the erfc table: r[k] = entry 16 i + k, k < 16 */
+GPUACT__FN void gpuact__erfcrow(int i, float r[16]) {
 #if defined(__CUDA_ARCH__)
-    return __uint_as_float(gpuact__erfc_tab_d[i]);
+    const uint4 *p = reinterpret_cast<const uint4 *>(gpuact__erfc_tab_d) + 4 * i;
+    int q;
+    for (q = 0; q < 4; q++) {
+        const uint4 v = p[q];
+        r[4 * q] = __uint_as_float(v.x);
+        r[4 * q + 1] = __uint_as_float(v.y);
+        r[4 * q + 2] = __uint_as_float(v.z);
+        r[4 * q + 3] = __uint_as_float(v.w);
+    }
 #else
-    return gpuact__u2f(gpuact__erfc_tab_h[i]);
+    int k;
+    for (k = 0; k < 16; k++) r[k] = gpuact__u2f(gpuact__erfc_tab_h[16 * i + k]);
 #endif
 }
 
@@ -638,7 +657,8 @@ GPUACT__FN gpuact__xf gpuact__exp(float xh, float xl) {
     int mi = (int)m;
     int j = mi & 63;
     int k = (mi - j) / 64;
-    float th = gpuact__exp2tab(2 * j), tl = gpuact__exp2tab(2 * j + 1);
+    float th, tl;
+    gpuact__exp2tab(j, &th, &tl);
     /* T (1 + p) = T + T rh + T q */
     gpuact__df tp = gpuact__2prod(th, rh);
     float lo = gpuact__fma(th, q, tp.l);
@@ -693,21 +713,22 @@ GPUACT__FN gpuact__xf gpuact__erfc_r(gpuact__df a, gpuact__xf *Eout) {
     gpuact__xf E = gpuact__exp(-a2.h, -a2.l);
     int i = (int)(gpuact__mul(a.h, 8.0f) + 0.5f);
     if (i > GPUACT__ERFC_NI - 1) i = GPUACT__ERFC_NI - 1;
-    int b = 16 * i;
+    float c[16];
+    gpuact__erfcrow(i, c);
     gpuact__df d = gpuact__df_make(a.h - gpuact__mul((float)i, 0.125f), a.l); /* exact (Sterbenz) */
-    float T = gpuact__erfctab(b + 13);
-    T = gpuact__fma(T, d.h, gpuact__erfctab(b + 12));
-    T = gpuact__fma(T, d.h, gpuact__erfctab(b + 11));
-    T = gpuact__fma(T, d.h, gpuact__erfctab(b + 10));
-    T = gpuact__fma(T, d.h, gpuact__erfctab(b + 9));
-    T = gpuact__fma(T, d.h, gpuact__erfctab(b + 8));
-    T = gpuact__fma(T, d.h, gpuact__erfctab(b + 7));
-    T = gpuact__fma(T, d.h, gpuact__erfctab(b + 6)); /* r3 + d (r4 + ...) */
+    float T = c[13];
+    T = gpuact__fma(T, d.h, c[12]);
+    T = gpuact__fma(T, d.h, c[11]);
+    T = gpuact__fma(T, d.h, c[10]);
+    T = gpuact__fma(T, d.h, c[9]);
+    T = gpuact__fma(T, d.h, c[8]);
+    T = gpuact__fma(T, d.h, c[7]);
+    T = gpuact__fma(T, d.h, c[6]); /* r3 + d (r4 + ...) */
     gpuact__df p = gpuact__2prod(d.h, T);
     p.l = gpuact__fma(d.l, T, p.l);
-    gpuact__df S = gpuact__dd_add(gpuact__df_make(gpuact__erfctab(b + 4), gpuact__erfctab(b + 5)), p);
-    S = gpuact__dd_add(gpuact__df_make(gpuact__erfctab(b + 2), gpuact__erfctab(b + 3)), gpuact__dd_mul(d, S));
-    S = gpuact__dd_add(gpuact__df_make(gpuact__erfctab(b + 0), gpuact__erfctab(b + 1)), gpuact__dd_mul(d, S));
+    gpuact__df S = gpuact__dd_add(gpuact__df_make(c[4], c[5]), p);
+    S = gpuact__dd_add(gpuact__df_make(c[2], c[3]), gpuact__dd_mul(d, S));
+    S = gpuact__dd_add(gpuact__df_make(c[0], c[1]), gpuact__dd_mul(d, S));
     *Eout = E;
     return gpuact__xf_make(S, 0);
 }
