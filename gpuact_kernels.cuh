@@ -494,6 +494,16 @@ GPUACT__FN gpuact__df gpuact__dd_div(gpuact__df a, gpuact__df b) {
 GPUACT__FN gpuact__xf gpuact__xx_mul(gpuact__xf a, gpuact__xf b) {
     if (a.h == 0.0f || b.h == 0.0f || !gpuact__isfinite(a.h) || !gpuact__isfinite(b.h))
         return gpuact__xf_f(gpuact__mul(a.h, b.h)); /* IEEE sign of zero, inf, NaN */
+    if (b.l == 0.0f && (gpuact__f2u(b.h) & 0x007fffffu) == 0u && (gpuact__f2u(b.h) & 0x7f800000u) != 0u) {
+        gpuact__xf t = a; a = b; b = t;
+    }
+    if (a.l == 0.0f && (gpuact__f2u(a.h) & 0x007fffffu) == 0u && (gpuact__f2u(a.h) & 0x7f800000u) != 0u) {
+        /* a power of two (sech^2 = 1, say): b scaled exactly, with its side
+           convention (gpuact__tiny_tie), which dd_mul's fast2sum would undo */
+        b.e += a.e + (int)((gpuact__f2u(a.h) >> 23) & 0xffu) - 127;
+        if (a.h < 0.0f) { b.h = -b.h; b.l = -b.l; }
+        return b;
+    }
     return gpuact__xf_make(gpuact__dd_mul(gpuact__df_make(a.h, a.l), gpuact__df_make(b.h, b.l)), a.e + b.e);
 }
 /* v * f for any float f: the exponent of f goes into e so the product of the
@@ -526,9 +536,13 @@ GPUACT__FN gpuact__xf gpuact__xf_mulf(gpuact__xf v, float f) {
             /* v.h m is exactly half-way between two floats, and v.l m is too small
                to be added to that half ulp: v.l only says on which side the value
                is. Keep p = RN(value) and e pointing back at the midpoint. */
-            if ((e > 0.0f) == (v.l > 0.0f)) { p = p + (e + e); e = -e; }
+            if ((e > 0.0f) == ((v.l > 0.0f) == (m > 0.0f))) { p = p + (e + e); e = -e; } /* the side of v.l m */
             return gpuact__xf_make(gpuact__df_make(p, e), v.e + k);
         }
+        if (e == 0.0f && gpuact__abs(e2) == gpuact__mul(gpuact__u2f(gpuact__f2u(p) & 0x7f800000u), 5.96046448e-08f))
+            /* m = +-1 and v.l is half an ulp: v is a midpoint only by the side convention
+               (gpuact__tiny_tie), which fast2sum would undo by rounding it to even */
+            return gpuact__xf_make(gpuact__df_make(p, e2), v.e + k);
         return gpuact__xf_make(gpuact__fast2sum(p, e2), v.e + k);
     }
 }
@@ -876,6 +890,55 @@ GPUACT__FN gpuact__xf gpuact__gelu_sig_d(float x) {
     return gpuact__silu_grad_z(gpuact__gelu_sig_z(x));
 }
 
+/* silu and silu' for 2^-60 <= |x| < 2^-10 by their Taylor series
+       silu(x)  = x/2 + x^2/4 - x^4/48 + ...   silu'(x) = 1/2 + x/2 - x^3/12 + x^5/80 - ...
+   with the rational leading part x/2 + x^2/4 (1/2 + x/2) kept exactly where
+   it fits in the double-float. There, times a float (s, dy), it can sit
+   exactly on a rounding midpoint that only the tail decides, 2^-60 of the
+   value or less. The sigmoid's double-float (about 2^-46) could not tell the
+   side (K18: dy silu'(1.5 2^-22), dy = 2^-126). Where the leading part does
+   not fit in one float, it has more than 25 significant bits and no product
+   with a float is a midpoint: the tail is then just added. The dropped terms
+   are below 2^-55 of the value. */
+/* E + t for an exact double-float E and a tail t far below it, keeping the
+   side convention of gpuact__tiny_tie: where E.l is exactly half an ulp of
+   E.h (E a midpoint) and t too small to move RN(E.l + t), t's sign still
+   says which neighbour of the midpoint RN(E + t) is; h becomes that one and
+   l points back at the midpoint. */
+GPUACT__FN gpuact__df gpuact__df_add_tail(gpuact__df E, float t) {
+    float l = E.l + t;
+    if (l == E.l && E.l != 0.0f && t != 0.0f && (E.l < 0.0f) == (t < 0.0f) &&
+        gpuact__abs(E.l) == gpuact__mul(gpuact__u2f(gpuact__f2u(E.h) & 0x7f800000u), 5.96046448e-08f)) {
+        E.h = E.h + (E.l + E.l); /* the neighbour beyond the midpoint */
+        E.l = -E.l;
+        return E;
+    }
+    return gpuact__fast2sum(E.h, l);
+}
+GPUACT__FN gpuact__xf gpuact__silu_small_f(float x) {
+    /* below 2^-40 work with X = x 2^64 so that the error of X^2 stays exact */
+    const int k = gpuact__abs(x) < 9.09494702e-13f ? 64 : 0;
+    const float sc = k ? 5.42101086e-20f : 1.0f; /* 2^-k */
+    const float X = k ? gpuact__mul(x, 18446744073709551616.0f) : x;
+    gpuact__df x2 = gpuact__2prod(X, X);                                     /* X^2, exact */
+    float b = gpuact__mul(gpuact__mul(x2.h, 0.25f), sc);                     /* exact */
+    float bl = gpuact__mul(gpuact__mul(x2.l, 0.25f), sc);                    /* exact (>= 2^-108) */
+    gpuact__df E = gpuact__fast2sum(gpuact__mul(X, 0.5f), b);                /* X/2 + b, exact */
+    float t = -gpuact__mul(gpuact__mul(gpuact__mul(b, b), sc), 0.333333343f); /* -X^4 2^-3k / 48 */
+    if (t == 0.0f) t = -gpuact__mul(gpuact__abs(E.h), 7.88860905e-31f);     /* underflow: keep the side (2^-100) */
+    /* bl != 0: X^2 has more than 24 bits, the leading part more than 25: no midpoint */
+    if (bl != 0.0f) return gpuact__xf_make(gpuact__fast2sum(E.h, (E.l + bl) + t), -k);
+    return gpuact__xf_make(gpuact__df_add_tail(E, t), -k);
+}
+GPUACT__FN gpuact__xf gpuact__silu_small_d(float x) {
+    gpuact__df E = gpuact__fast2sum(0.5f, gpuact__mul(x, 0.5f)); /* 1/2 + x/2, exact */
+    float x2 = gpuact__mul(x, x);
+    float t = gpuact__mul(gpuact__mul(x2, x), gpuact__fma(x2, 0.0125f, -0.0833333358f)); /* x^3 (x^2/80 - 1/12) */
+    if (t == 0.0f) t = gpuact__copysign(3.94430453e-31f, -x); /* underflow: keep the side (2^-101) */
+    return gpuact__xf_make(gpuact__df_add_tail(E, t), 0);
+}
+#define GPUACT__SILU_SMALL 9.765625e-4f /* 2^-10 */
+
 /* silu(x) = x sigma(x) */
 GPUACT__FN gpuact__xf gpuact__silu_f(float x) {
     /* beyond the thresholds silu(x) = x (1 - e^-x) and x e^x: the rounded result
@@ -884,12 +947,14 @@ GPUACT__FN gpuact__xf gpuact__silu_f(float x) {
     if (gpuact__isinf(x)) return gpuact__xf_f(x > 0.0f ? x : -0.0f);
     if (x > 120.0f) { gpuact__xf r; r.h = x; r.l = -gpuact__mul(x, 8.67361738e-19f); r.e = 0; return r; }
     if (x < -300.0f) return gpuact__grad_tail(x, 1);
+    if (gpuact__abs(x) < GPUACT__SILU_SMALL && gpuact__abs(x) >= GPUACT__TINY) return gpuact__silu_small_f(x);
     return gpuact__x_sigmoid(x, gpuact__df_make(x, 0.0f));
 }
 GPUACT__FN gpuact__xf gpuact__silu_d(float x) {
     if (x > 120.0f) return gpuact__xf_f(1.0f);
     if (x < -300.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-424 */
     if (gpuact__abs(x - GPUACT__K(0xbfa3a4bau)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_SILU);
+    if (gpuact__abs(x) < GPUACT__SILU_SMALL && gpuact__abs(x) >= GPUACT__TINY) return gpuact__silu_small_d(x);
     return gpuact__silu_grad_z(gpuact__df_make(x, 0.0f));
 }
 

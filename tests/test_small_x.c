@@ -1,0 +1,116 @@
+/* tests/test_small_x.c - silu, swish_tanh and elu at 2^-62 <= |x| < 2^-8
+   against MPFR, on the inputs where a rational leading part
+       silu(x)  = x/2 + x^2/4 - ...      silu'(x) = 1/2 + x/2 - x^3/12 + ...
+       elu(x)   = alpha (x + x^2/2 + ...)
+   times a float (alpha, s, dy) can sit exactly on a rounding midpoint that
+   only a much smaller tail decides (fuzz finding K18). x has few significant
+   bits there, and the multipliers are powers of two, small odd multiples of
+   them, or put the result among the subnormals.
+
+   The rule is the one gpuact.h documents and fuzz_special checks
+   (fz_sub_within_contract). A result other than the correctly rounded one
+   passes only when the exact value is within 2^-36 (relative) of a
+   midpoint but not within 2^-60 of it, and is then a neighbour of the
+   correctly rounded value. Prints FAIL lines and "N passed, M failed". */
+#include "gpuact.h"
+#include "gpuact_ref.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static unsigned long passed, failed;
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint32_t next32(void) {
+    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+    return (uint32_t)(rng >> 16);
+}
+
+/* the smallest subnormal and the spacing of floats at v */
+static double ulp_f32(double v) {
+    int e;
+    if (v == 0) return ldexp(1.0, -149);
+    frexp(v, &e);
+    e -= 1;
+    if (e < -126) e = -126;
+    return ldexp(1.0, e - 23);
+}
+
+/* deriv 0 f, 1 f', 2 dy f' */
+static void check(int op, int deriv, float x, float dy, const gpuact_ref_params *rp, const gpuact_cfg *c) {
+    float got;
+    double ref = 0, ulp, u, r;
+    int sm = 0, ok;
+    if (deriv == 0) got = gpuact_forward_f32((gpuact_op)op, x, c);
+    else if (deriv == 1) got = gpuact_grad_f32((gpuact_op)op, x, c);
+    else got = gpuact_backward_f32((gpuact_op)op, x, dy, c);
+    ulp = gpuact_ref_ulp(op, deriv, x, dy, rp, GPUACT_REF_F32, got, &ref, &sm);
+    ok = !sm && (double)got == ref;
+    if (!ok && !sm && ulp > 0.5) { /* the documented allowance near a midpoint */
+        u = ulp_f32(fabs(ref) > fabs(got) ? ref : got);
+        r = (fabs(ref) > fabs(got) ? fabs(ref) : fabs(got)) / u;
+        ok = fabs((double)got - ref) == u && ulp - 0.5 > r * 0x1p-60 && ulp - 0.5 <= r * 0x1p-36;
+    }
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        if (failed <= 20)
+            printf("FAIL op=%d %s x=%a dy=%a alpha=%a s=%a ref=%a got=%a ulp=%.9g\n", op,
+                   deriv == 0 ? "f" : (deriv == 1 ? "f'" : "dy f'"), x, dy, c->alpha, c->scale, ref, got, ulp);
+    }
+}
+
+/* x = +-m 2^-e with m odd of `bits` bits */
+static float few_bit_x(int e, int bits) {
+    uint32_t m = (next32() & ((1u << bits) - 1u)) | 1u | (1u << (bits - 1));
+    float x = (float)ldexp((double)m, -e - bits + 1);
+    return (next32() & 1u) ? -x : x;
+}
+/* a multiplier: 2^k, 3 2^k, 5 2^k, or a random float, in [2^lo, 2^hi] */
+static float multiplier(int lo, int hi) {
+    int k = lo + (int)(next32() % (uint32_t)(hi - lo + 1));
+    uint32_t pick = next32() % 4u;
+    double m = pick == 0 ? 1.0 : pick == 1 ? 1.5 : pick == 2 ? 1.25 : 1.0 + (next32() >> 9) * 0x1p-23;
+    float v = (float)ldexp(m, k);
+    return (next32() & 1u) ? -v : v;
+}
+
+int main(void) {
+    gpuact_cfg c = gpuact_cfg_default();
+    gpuact_ref_params rp = gpuact_ref_default_params();
+    int e, i;
+    for (e = 8; e <= 62; e++) {
+        for (i = 0; i < 400; i++) {
+            float x = few_bit_x(e, 1 + (int)(next32() % 14u));
+            float dy;
+            /* silu: f, f', dy f' with dy at the bottom of the normals, in the subnormals, or anywhere */
+            c = gpuact_cfg_default();
+            rp = gpuact_ref_default_params();
+            check(GPUACT_OP_SILU, 0, x, 1.0f, &rp, &c);
+            check(GPUACT_OP_SILU, 1, x, 1.0f, &rp, &c);
+            dy = multiplier(-150, -120);
+            check(GPUACT_OP_SILU, 2, x, dy, &rp, &c);
+            dy = multiplier(-10, 10);
+            check(GPUACT_OP_SILU, 2, x, dy, &rp, &c);
+            /* swish_tanh: a scale that puts w = s silu(x) among the subnormals, or a plain one */
+            c.scale = rp.scale = multiplier(-150 + e, -100 + e);
+            check(GPUACT_OP_SWISH_TANH, 0, x, 1.0f, &rp, &c);
+            check(GPUACT_OP_SWISH_TANH, 1, x, 1.0f, &rp, &c);
+            c.scale = rp.scale = multiplier(-150, -126);
+            check(GPUACT_OP_SWISH_TANH, 1, x, 1.0f, &rp, &c);
+            c.scale = rp.scale = 0.5f;
+            dy = multiplier(-150, -120);
+            check(GPUACT_OP_SWISH_TANH, 2, x, dy, &rp, &c);
+            /* elu: alpha that makes alpha expm1(x) subnormal */
+            c = gpuact_cfg_default();
+            rp = gpuact_ref_default_params();
+            c.alpha = rp.alpha = multiplier(-150 + e, -126 + e);
+            if (x < 0) check(GPUACT_OP_ELU, 0, x, 1.0f, &rp, &c);
+            dy = multiplier(-150, -120);
+            check(GPUACT_OP_ELU, 2, x, dy, &rp, &c);
+        }
+    }
+    printf("test_small_x: %lu passed, %lu failed\n", passed, failed);
+    return failed != 0;
+}
