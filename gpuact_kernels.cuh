@@ -491,6 +491,22 @@ GPUACT__FN gpuact__df gpuact__dd_div(gpuact__df a, gpuact__df b) {
     float r = ((a.h - p.h) - p.l + a.l) - gpuact__mul(q, b.l);
     return gpuact__fast2sum(q, gpuact__mul(r, inv));
 }
+/* E + t for a double-float E (|E.l| <= ulp(E.h)/2) and a tail t that is
+   exact in sign, keeping the side convention of gpuact__tiny_tie: where E.l
+   is exactly half an ulp of E.h (E a midpoint) and t too small to move
+   RN(E.l + t), t's sign still says which neighbour of the midpoint RN(E + t)
+   is; h becomes that one and l points back at the midpoint. E is not
+   renormalised then: fast2sum would round the midpoint to even. */
+GPUACT__FN gpuact__df gpuact__df_add_tail(gpuact__df E, float t) {
+    float l = E.l + t;
+    if (l != E.l) return gpuact__fast2sum(E.h, l);
+    if (E.l != 0.0f && t != 0.0f && (E.l < 0.0f) == (t < 0.0f) &&
+        gpuact__abs(E.l) == gpuact__mul(gpuact__u2f(gpuact__f2u(E.h) & 0x7f800000u), 5.96046448e-08f)) {
+        E.h = E.h + (E.l + E.l); /* the neighbour beyond the midpoint */
+        E.l = -E.l;
+    }
+    return E;
+}
 GPUACT__FN gpuact__xf gpuact__xx_mul(gpuact__xf a, gpuact__xf b) {
     if (a.h == 0.0f || b.h == 0.0f || !gpuact__isfinite(a.h) || !gpuact__isfinite(b.h))
         return gpuact__xf_f(gpuact__mul(a.h, b.h)); /* IEEE sign of zero, inf, NaN */
@@ -529,21 +545,25 @@ GPUACT__FN gpuact__xf gpuact__xf_mulf(gpuact__xf v, float f) {
         v.e += kv;
     }
     {
-        float p = gpuact__mul(v.h, m), e = gpuact__fma(v.h, m, -p); /* p in [1, 4) */
-        float e2 = gpuact__fma(v.l, m, e);
-        if (e2 == e && v.l != 0.0f &&
-            gpuact__abs(e) == gpuact__mul(gpuact__u2f(gpuact__f2u(p) & 0x7f800000u), 5.96046448e-08f)) {
-            /* v.h m is exactly half-way between two floats, and v.l m is too small
-               to be added to that half ulp: v.l only says on which side the value
-               is. Keep p = RN(value) and e pointing back at the midpoint. */
-            if ((e > 0.0f) == ((v.l > 0.0f) == (m > 0.0f))) { p = p + (e + e); e = -e; } /* the side of v.l m */
-            return gpuact__xf_make(gpuact__df_make(p, e), v.e + k);
-        }
-        if (e == 0.0f && gpuact__abs(e2) == gpuact__mul(gpuact__u2f(gpuact__f2u(p) & 0x7f800000u), 5.96046448e-08f))
-            /* m = +-1 and v.l is half an ulp: v is a midpoint only by the side convention
-               (gpuact__tiny_tie), which fast2sum would undo by rounding it to even */
-            return gpuact__xf_make(gpuact__df_make(p, e2), v.e + k);
-        return gpuact__xf_make(gpuact__fast2sum(p, e2), v.e + k);
+        /* (v.h + v.l) m exactly, as P.h + A.h + C.h + C.l (each 2prod and 2sum is
+           exact), then rounded to a double-float whose h is the right neighbour
+           of any midpoint, however close the product comes to it: products of
+           few-bit operands land on or within 2^-70 of midpoints (K18), and
+           v.l may be only a side (gpuact__tiny_tie's convention). */
+        gpuact__df P = gpuact__2prod(v.h, m); /* P.h in [1, 4) */
+        gpuact__df Q = gpuact__2prod(v.l, m);
+        gpuact__df A = gpuact__2sum(P.l, Q.h);
+        gpuact__df C = gpuact__2sum(A.l, Q.l);
+        const float tail = C.h + C.l;
+        gpuact__df H;
+        if (gpuact__abs(A.h) == gpuact__mul(gpuact__u2f(gpuact__f2u(P.h) & 0x7f800000u), 5.96046448e-08f) &&
+            (tail != 0.0f || gpuact__abs(m) == 1.0f))
+            /* on a midpoint: the tail (or, for m = +-1, v's own convention) says
+               the side; fast2sum would round it to even */
+            H = gpuact__df_make(P.h, A.h);
+        else
+            H = gpuact__fast2sum(P.h, A.h);
+        return gpuact__xf_make(gpuact__df_add_tail(H, tail), v.e + k);
     }
 }
 /* the value of an xf as a df at scale 2^0 (exact unless it underflows) */
@@ -900,21 +920,6 @@ GPUACT__FN gpuact__xf gpuact__gelu_sig_d(float x) {
    not fit in one float, it has more than 25 significant bits and no product
    with a float is a midpoint: the tail is then just added. The dropped terms
    are below 2^-55 of the value. */
-/* E + t for an exact double-float E and a tail t far below it, keeping the
-   side convention of gpuact__tiny_tie: where E.l is exactly half an ulp of
-   E.h (E a midpoint) and t too small to move RN(E.l + t), t's sign still
-   says which neighbour of the midpoint RN(E + t) is; h becomes that one and
-   l points back at the midpoint. */
-GPUACT__FN gpuact__df gpuact__df_add_tail(gpuact__df E, float t) {
-    float l = E.l + t;
-    if (l == E.l && E.l != 0.0f && t != 0.0f && (E.l < 0.0f) == (t < 0.0f) &&
-        gpuact__abs(E.l) == gpuact__mul(gpuact__u2f(gpuact__f2u(E.h) & 0x7f800000u), 5.96046448e-08f)) {
-        E.h = E.h + (E.l + E.l); /* the neighbour beyond the midpoint */
-        E.l = -E.l;
-        return E;
-    }
-    return gpuact__fast2sum(E.h, l);
-}
 GPUACT__FN gpuact__xf gpuact__silu_small_f(float x) {
     /* below 2^-40 work with X = x 2^64 so that the error of X^2 stays exact */
     const int k = gpuact__abs(x) < 9.09494702e-13f ? 64 : 0;
