@@ -83,6 +83,14 @@ static float multiplier(int lo, int hi) {
     return (next32() & 1u) ? -v : v;
 }
 
+/* f, f', and dy f' with dy among the smallest normals and subnormals, and with a plain dy */
+static void check_f_grad_bwd(int op, float x, const gpuact_ref_params *rp, const gpuact_cfg *c) {
+    check(op, 0, x, 1.0f, rp, c);
+    check(op, 1, x, 1.0f, rp, c);
+    check(op, 2, x, multiplier(-150, -120), rp, c);
+    check(op, 2, x, multiplier(-10, 10), rp, c);
+}
+
 int main(void) {
     gpuact_cfg c = gpuact_cfg_default();
     gpuact_ref_params rp = gpuact_ref_default_params();
@@ -94,12 +102,7 @@ int main(void) {
             /* silu: f, f', dy f' with dy at the bottom of the normals, in the subnormals, or anywhere */
             c = gpuact_cfg_default();
             rp = gpuact_ref_default_params();
-            check(GPUACT_OP_SILU, 0, x, 1.0f, &rp, &c);
-            check(GPUACT_OP_SILU, 1, x, 1.0f, &rp, &c);
-            dy = multiplier(-150, -120);
-            check(GPUACT_OP_SILU, 2, x, dy, &rp, &c);
-            dy = multiplier(-10, 10);
-            check(GPUACT_OP_SILU, 2, x, dy, &rp, &c);
+            check_f_grad_bwd(GPUACT_OP_SILU, x, &rp, &c);
             /* swish_tanh: a scale that puts w = s silu(x) among the subnormals, or a plain one */
             c.scale = rp.scale = multiplier(-150 + e, -100 + e);
             check(GPUACT_OP_SWISH_TANH, 0, x, 1.0f, &rp, &c);
@@ -107,11 +110,7 @@ int main(void) {
             c.scale = rp.scale = multiplier(-150, -126);
             check(GPUACT_OP_SWISH_TANH, 1, x, 1.0f, &rp, &c);
             c.scale = rp.scale = 0.5f;
-            check(GPUACT_OP_SWISH_TANH, 1, x, 1.0f, &rp, &c);
-            dy = multiplier(-150, -120);
-            check(GPUACT_OP_SWISH_TANH, 2, x, dy, &rp, &c);
-            dy = multiplier(-10, 10);
-            check(GPUACT_OP_SWISH_TANH, 2, x, dy, &rp, &c);
+            check_f_grad_bwd(GPUACT_OP_SWISH_TANH, x, &rp, &c);
             /* a scale that puts |w| in [2^-40, 2^-24), where sech^2 = 1 - w^2 */
             c.scale = rp.scale = multiplier(-38 + e, -24 + e);
             check(GPUACT_OP_SWISH_TANH, 0, x, 1.0f, &rp, &c);
