@@ -1254,7 +1254,8 @@ GPUACT__FN float gpuact__bwd_out_fmt(int op, float y, float dy, const gpuact_cfg
     else if (gpuact__isinf(y)) d = gpuact__df_make(y, 0.0f);
     else if (op == GPUACT_OP_SELU) /* y + lambda alpha cancels near y = -lambda alpha: triple-float constant */
         d = gpuact__dd_addf(gpuact__dd_addf(GPUACT__SELU_LA, y), GPUACT__K(GPUACT__C_SELU_LA_LL));
-    else d = gpuact__2sum(c->alpha, y); /* alpha first: s - alpha cannot overflow for alpha = FLT_MAX */
+    else /* the larger first: fast2sum's s - a is exact, so it cannot overflow (alpha = FLT_MAX: K11; y = -FLT_MAX: K20) */
+        d = gpuact__abs(c->alpha) >= gpuact__abs(y) ? gpuact__fast2sum(c->alpha, y) : gpuact__fast2sum(y, c->alpha);
     return gpuact__round(gpuact__xf_mulf(gpuact__xf_make(d, 0), dy), fmt);
 }
 GPUACT__FN float gpuact_backward_from_output_f32(gpuact_op op, float y, float dy, const gpuact_cfg *c) {
