@@ -491,6 +491,13 @@ GPUACT__FN gpuact__df gpuact__dd_div(gpuact__df a, gpuact__df b) {
     float r = ((a.h - p.h) - p.l + a.l) - gpuact__mul(q, b.l);
     return gpuact__fast2sum(q, gpuact__mul(r, inv));
 }
+/* half an ulp of a normal float h, 2^(exponent of h - 24) */
+GPUACT__FN float gpuact__half_ulp(float h) { return gpuact__mul(gpuact__u2f(gpuact__f2u(h) & 0x7f800000u), 5.96046448e-08f); }
+/* v is exactly a normal power of two times 2^e (l = 0) */
+GPUACT__FN int gpuact__xf_is_pow2(gpuact__xf v) {
+    uint32_t u = gpuact__f2u(v.h);
+    return v.l == 0.0f && (u & 0x007fffffu) == 0u && (u & 0x7f800000u) != 0u;
+}
 /* E + t for a double-float E (|E.l| <= ulp(E.h)/2) and a tail t that is
    exact in sign, keeping the side convention of gpuact__tiny_tie: where E.l
    is exactly half an ulp of E.h (E a midpoint) and t too small to move
@@ -501,7 +508,7 @@ GPUACT__FN gpuact__df gpuact__df_add_tail(gpuact__df E, float t) {
     float l = E.l + t;
     if (l != E.l) return gpuact__fast2sum(E.h, l);
     if (E.l != 0.0f && t != 0.0f && (E.l < 0.0f) == (t < 0.0f) &&
-        gpuact__abs(E.l) == gpuact__mul(gpuact__u2f(gpuact__f2u(E.h) & 0x7f800000u), 5.96046448e-08f)) {
+        gpuact__abs(E.l) == gpuact__half_ulp(E.h)) {
         E.h = E.h + (E.l + E.l); /* the neighbour beyond the midpoint */
         E.l = -E.l;
     }
@@ -510,10 +517,8 @@ GPUACT__FN gpuact__df gpuact__df_add_tail(gpuact__df E, float t) {
 GPUACT__FN gpuact__xf gpuact__xx_mul(gpuact__xf a, gpuact__xf b) {
     if (a.h == 0.0f || b.h == 0.0f || !gpuact__isfinite(a.h) || !gpuact__isfinite(b.h))
         return gpuact__xf_f(gpuact__mul(a.h, b.h)); /* IEEE sign of zero, inf, NaN */
-    if (b.l == 0.0f && (gpuact__f2u(b.h) & 0x007fffffu) == 0u && (gpuact__f2u(b.h) & 0x7f800000u) != 0u) {
-        gpuact__xf t = a; a = b; b = t;
-    }
-    if (a.l == 0.0f && (gpuact__f2u(a.h) & 0x007fffffu) == 0u && (gpuact__f2u(a.h) & 0x7f800000u) != 0u) {
+    if (gpuact__xf_is_pow2(b)) { gpuact__xf t = a; a = b; b = t; }
+    if (gpuact__xf_is_pow2(a)) {
         /* a power of two (sech^2 = 1, say): b scaled exactly, with its side
            convention (gpuact__tiny_tie), which dd_mul's fast2sum would undo */
         b.e += a.e + (int)((gpuact__f2u(a.h) >> 23) & 0xffu) - 127;
@@ -556,7 +561,7 @@ GPUACT__FN gpuact__xf gpuact__xf_mulf(gpuact__xf v, float f) {
         gpuact__df C = gpuact__2sum(A.l, Q.l);
         const float tail = C.h + C.l;
         gpuact__df H;
-        if (gpuact__abs(A.h) == gpuact__mul(gpuact__u2f(gpuact__f2u(P.h) & 0x7f800000u), 5.96046448e-08f) &&
+        if (gpuact__abs(A.h) == gpuact__half_ulp(P.h) &&
             (tail != 0.0f || gpuact__abs(m) == 1.0f))
             /* on a midpoint: the tail (or, for m = +-1, v's own convention) says
                the side; fast2sum would round it to even */
@@ -583,7 +588,7 @@ GPUACT__FN gpuact__xf gpuact__tiny_tie(gpuact__xf r, int c2_negative) {
     if (r.l == 0.0f) {
         r.l = c2_negative ? -8.67361738e-19f : 8.67361738e-19f;
     } else { /* c1 x exactly half-way between two floats (l = +-ulp/2): c2 x^2 picks the side */
-        float half_ulp = gpuact__mul(gpuact__u2f(gpuact__f2u(r.h) & 0x7f800000u), 5.96046448e-08f); /* 2^-24 */
+        float half_ulp = gpuact__half_ulp(r.h); /* 2^-24 */
         if (gpuact__abs(r.l) == half_ulp && (r.l < 0.0f) == (c2_negative != 0)) {
             r.h = r.h + (r.l + r.l); /* the neighbour beyond the midpoint; |r.h| stays in [1, 4] */
             r.l = -r.l;             /* h is RN(value) again and l points back at it */
@@ -942,7 +947,8 @@ GPUACT__FN gpuact__xf gpuact__silu_small_d(float x) {
     if (t == 0.0f) t = gpuact__copysign(3.94430453e-31f, -x); /* underflow: keep the side (2^-101) */
     return gpuact__xf_make(gpuact__df_add_tail(E, t), 0);
 }
-#define GPUACT__SILU_SMALL 9.765625e-4f /* 2^-10 */
+/* 2^-60 <= |x| < 2^-10: the range of silu_small_f / _d */
+GPUACT__FN int gpuact__silu_is_small(float x) { return gpuact__abs(x) < 9.765625e-4f && gpuact__abs(x) >= GPUACT__TINY; }
 
 /* silu(x) = x sigma(x) */
 GPUACT__FN gpuact__xf gpuact__silu_f(float x) {
@@ -952,14 +958,14 @@ GPUACT__FN gpuact__xf gpuact__silu_f(float x) {
     if (gpuact__isinf(x)) return gpuact__xf_f(x > 0.0f ? x : -0.0f);
     if (x > 120.0f) { gpuact__xf r; r.h = x; r.l = -gpuact__mul(x, 8.67361738e-19f); r.e = 0; return r; }
     if (x < -300.0f) return gpuact__grad_tail(x, 1);
-    if (gpuact__abs(x) < GPUACT__SILU_SMALL && gpuact__abs(x) >= GPUACT__TINY) return gpuact__silu_small_f(x);
+    if (gpuact__silu_is_small(x)) return gpuact__silu_small_f(x);
     return gpuact__x_sigmoid(x, gpuact__df_make(x, 0.0f));
 }
 GPUACT__FN gpuact__xf gpuact__silu_d(float x) {
     if (x > 120.0f) return gpuact__xf_f(1.0f);
     if (x < -300.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-424 */
     if (gpuact__abs(x - GPUACT__K(0xbfa3a4bau)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_SILU);
-    if (gpuact__abs(x) < GPUACT__SILU_SMALL && gpuact__abs(x) >= GPUACT__TINY) return gpuact__silu_small_d(x);
+    if (gpuact__silu_is_small(x)) return gpuact__silu_small_d(x);
     return gpuact__silu_grad_z(gpuact__df_make(x, 0.0f));
 }
 
