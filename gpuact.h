@@ -334,7 +334,7 @@ GPUACT_DEF gpuact_status gpuact_forward_host(gpuact_op op, gpuact_dtype dtype, c
     gpuact_status s = gpuact__check(op, dtype, p, &c, x, NULL, y, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     for (i = 0; i < n; i++)
-        gpuact__store(dtype, y, i, gpuact__round(gpuact__forward_xf((int)op, gpuact__load(dtype, x, i), &c), gpuact__fmt(dtype)));
+        gpuact__store(dtype, y, i, gpuact__fwd_fmt((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
     return GPUACT_SUCCESS;
 }
 
@@ -345,7 +345,7 @@ GPUACT_DEF gpuact_status gpuact_grad_host(gpuact_op op, gpuact_dtype dtype, cons
     gpuact_status s = gpuact__check(op, dtype, p, &c, x, NULL, d, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     for (i = 0; i < n; i++)
-        gpuact__store(dtype, d, i, gpuact__round(gpuact__grad_xf((int)op, gpuact__load(dtype, x, i), &c), gpuact__fmt(dtype)));
+        gpuact__store(dtype, d, i, gpuact__grad_fmt((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
     return GPUACT_SUCCESS;
 }
 
@@ -374,7 +374,7 @@ GPUACT_DEF gpuact_status gpuact_forward_backward_host(gpuact_op op, gpuact_dtype
     for (i = 0; i < n; i++) {
         int fmt = gpuact__fmt(dtype);
         float xi = gpuact__load(dtype, x, i), g = gpuact__load(dtype, dy, i);
-        float yi = gpuact__round(gpuact__forward_xf((int)op, xi, &c), fmt);
+        float yi = gpuact__fwd_fmt((int)op, xi, &c, fmt);
         float di = gpuact__bwd_fmt((int)op, xi, g, &c, fmt);
         gpuact__store(dtype, y, i, yi);
         gpuact__store(dtype, dx, i, di);

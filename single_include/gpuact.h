@@ -1306,6 +1306,285 @@ GPUACT__FN uint16_t gpuact_f32_to_f16(float f) { return gpuact__f32_to_f16_exact
 GPUACT__FN uint16_t gpuact_f32_to_bf16(float f) { return gpuact__f32_to_bf16_exact(gpuact__round(gpuact__xf_f(f), GPUACT__FMT_BF16)); }
 
 /* ---------------------------------------------------------------------------
+   Fast tier (fp32 results).
+   For the common inputs, f, f' and dy f' are first evaluated as a
+   double-float v = h + l with a proven relative error bound (a few 2^-37,
+   derived below each function), and RN(v) is returned only when every value
+   within that bound rounds to the same float (a rounding test, as in Ziv's
+   method). Then it is the correctly rounded result. Otherwise, and outside
+   the fast ranges, the paths above run. The composite is one deterministic
+   function of the inputs, the same on host and device.
+   The evaluation is the paths above without the generality that costs
+   instructions: no xf exponent (ranges are limited so nothing under- or
+   overflows), no midpoint sides (the test rejects anything near a
+   midpoint), selects instead of branches between the two signs of x.
+   tests/gpu checks, for all 2^32 inputs of f and f', that every result
+   the test accepts equals the correctly rounded one, and audits the error
+   bounds of f' (which backward multiplies by dy) against the reference.
+   ------------------------------------------------------------------------ */
+
+/* RN(h + l) when |h + l - exact| <= err provably rounds the same way:
+   s = RN(h + l), t = h + l - s exactly (fast2sum: |h| >= |l|), and
+   |t| + err must stay below half the gap under |s| (the smaller of the two
+   gaps around s; strict, so exact ties are rejected). Also rejects results
+   below 2^-100 (where the products above stop being exact and subnormals
+   begin) and beyond FLT_MAX. NaN fails every comparison. */
+GPUACT__FN int gpuact__fast_rn(float h, float l, float err, float *out) {
+    const float s = h + l;
+    const float t = l - (s - h);
+    const float a = gpuact__abs(s);
+    const float gap = a - gpuact__u2f(gpuact__f2u(a) - 1u); /* exact */
+    *out = s;
+    return (a >= 7.88860905e-31f) & (a <= 3.40282347e38f) & (gpuact__abs(t) + err < gpuact__mul(gap, 0.5f));
+}
+
+/* e^z for -64 <= z = zh + zl <= 0, |zl| <= 2^-17, as (h, l) with |l| < 2^-21 h.
+   gpuact__exp's reduction z = (64k + j) ln2/64 + r, |r| <= 0.00542 (rint by
+   the 1.5 2^23 shift inside an fma; rh = zh - m C1 is exact as there), with
+   the scale 2^k >= 2^-93 applied to the table entry (exact: normal).
+   q = e^r - 1 - rh = rh^2 (1/2 + rh/6 + rh^2/24) + rl (1 + rh + rh^2/2 + rl/2).
+   Error, absolute in units of 2^k T: the reduced argument 2^-45.5 (C2's and
+   rl's roundings; zl's 2^-41 where |zl| is large), q's three roundings of
+   2^-24 |q| <= 2^-40.05 each and its dropped terms 2^-42.5, the two
+   roundings of the assembly 2^-39.5 each, the table 2^-49: relative error
+   below 2^-37.3. */
+GPUACT__FN gpuact__df gpuact__fexp(float zh, float zl) {
+    const float t = gpuact__fma(zh, GPUACT__K(GPUACT__C_64_LN2), 12582912.0f);
+    const float m = t - 12582912.0f;
+    const float rh = gpuact__fma(-m, GPUACT__K(GPUACT__C_LN2_64_H), zh);
+    const float rl = gpuact__fma(-m, GPUACT__K(GPUACT__C_LN2_64_L), zl);
+    const float rr = gpuact__mul(rh, rh);
+    float p = gpuact__fma(rh, 0.0416666679f, 0.166666672f);
+    p = gpuact__fma(rh, p, 0.5f);
+    float u = gpuact__fma(rl, 0.5f, rh);
+    u = gpuact__fma(rr, 0.5f, u);
+    const float q = gpuact__fma(rr, p, gpuact__fma(rl, u, rl));
+    const int mi = (int)(gpuact__f2u(t) - 0x4b400000u); /* m */
+    const float sc = gpuact__u2f((uint32_t)((mi >> 6) + 127) << 23); /* 2^k */
+    float th, tl;
+    gpuact__exp2tab(mi & 63, &th, &tl);
+    th = gpuact__mul(th, sc);
+    tl = gpuact__mul(tl, sc);
+    const gpuact__df tp = gpuact__2prod(th, rh);
+    const float lo = gpuact__fma(th, q, tp.l + gpuact__fma(tl, rh, tl));
+    const float s = th + tp.h; /* fast2sum: th >= |tp.h| */
+    /* normalised: lo holds th q ~ 2^-16 th, and 1/D.h must be close to 1/D */
+    return gpuact__fast2sum(s, (tp.h - (s - th)) + lo);
+}
+
+/* e^x - 1 for -64 <= x <= -2^-40, as (h, l) with |l| < 2^-16 |h| (not normalised).
+   With e^x = 2^k T e^r as in gpuact__fexp (T' = T 2^k = th + tl):
+     e^x - 1 = (th - 1) + th rh + th rh^2/2 + [th q' + tl (1 + rh + rh^2/2)],
+   q' = e^r - 1 - rh - rh^2/2 to r^5/120 plus rh^2's 2prod tail, every term
+   before the bracket exact (fast2sum with -1: th <= 1; two 2prods) and added
+   exactly (|th - 1| >= 0.0108 > |th rh| where m != 0, and th - 1 = 0 where
+   m = 0, so both fast2sums hold). No cancellation is left to amplify an
+   error: the bracket's roundings, q' and the table give a relative error
+   below 2^-38.5 (largest at |x| ~ 0.006, where |e^x - 1| is smallest with
+   m != 0). */
+GPUACT__FN gpuact__df gpuact__fexpm1(float x) {
+    const float t = gpuact__fma(x, GPUACT__K(GPUACT__C_64_LN2), 12582912.0f);
+    const float m = t - 12582912.0f;
+    const float rh = gpuact__fma(-m, GPUACT__K(GPUACT__C_LN2_64_H), x);
+    const float rl = gpuact__mul(-m, GPUACT__K(GPUACT__C_LN2_64_L));
+    const gpuact__df rr = gpuact__2prod(rh, rh);
+    float p = gpuact__fma(rh, 0.00833333377f, 0.0416666679f);
+    p = gpuact__fma(rh, p, 0.166666672f);                  /* 1/6 + rh/24 + rh^2/120 */
+    const float w = gpuact__fma(rr.h, 0.5f, rh);            /* rh + rh^2/2 */
+    const float ql = gpuact__fma(gpuact__mul(rr.h, rh), p, gpuact__fma(rr.l, 0.5f, gpuact__fma(rl, w, rl)));
+    const float qh = gpuact__mul(rr.h, 0.5f);               /* exact */
+    const int mi = (int)(gpuact__f2u(t) - 0x4b400000u);
+    const float sc = gpuact__u2f((uint32_t)((mi >> 6) + 127) << 23);
+    float th, tl;
+    gpuact__exp2tab(mi & 63, &th, &tl);
+    th = gpuact__mul(th, sc);
+    tl = gpuact__mul(tl, sc);
+    const gpuact__df A = gpuact__fast2sum(-1.0f, th);
+    const gpuact__df B = gpuact__2prod(th, rh);
+    const gpuact__df C = gpuact__2prod(th, qh);
+    const gpuact__df S1 = gpuact__fast2sum(A.h, B.h);
+    const gpuact__df S2 = gpuact__fast2sum(S1.h, C.h);
+    const float lo = gpuact__fma(th, ql, gpuact__fma(tl, w, tl));
+    return gpuact__df_make(S2.h, (((S1.l + S2.l) + (A.l + B.l)) + C.l) + lo);
+}
+
+/* 1/d for 1 <= d <= 2 within 2^-22 relative: a linear seed (error <= 1/17)
+   and three Newton steps, fmas only: no branch, no MUFU, the same bits on
+   every IEEE machine. (The callers correct the quotient with a residual,
+   so this is all the accuracy they need.) */
+GPUACT__FN float gpuact__fast_rcp12(float d) {
+    float y = gpuact__fma(d, -0.470588237f, 1.41176474f); /* 24/17 - 8/17 d */
+    y = gpuact__fma(y, gpuact__fma(-d, y, 1.0f), y);
+    y = gpuact__fma(y, gpuact__fma(-d, y, 1.0f), y);
+    return gpuact__fma(y, gpuact__fma(-d, y, 1.0f), y);
+}
+/* Shared by silu and gelu_sigmoid, for z = zh + zl, 2^-40 <= |zh| <= 64:
+   E = e^-|z|, D = 1 + E (fast2sum), ih ~ 1/D.h within 2^-22. Callers clamp
+   z > 64 to 64 first (gpuact__fast_zclamp). Outside that range (NaN, inf,
+   z < -64) the results are garbage but nothing traps or reads outside the
+   table: callers compute first and reject after, without a branch. */
+typedef struct gpuact__fsig { gpuact__df E, D; float ih; } gpuact__fsig;
+GPUACT__FN gpuact__fsig gpuact__fsigmoid(float zh, float zl) {
+    gpuact__fsig r;
+    const int neg = zh < 0.0f;
+    r.E = gpuact__fexp(neg ? zh : -zh, neg ? zl : -zl);
+    const float dh = 1.0f + r.E.h;
+    r.D = gpuact__df_make(dh, (r.E.h - (dh - 1.0f)) + r.E.l);
+    r.ih = gpuact__fast_rcp12(dh);
+    return r;
+}
+/* x sigma(z) = x N / D, N = 1 (z >= 0) or E (z < 0): N and D carry at most
+   1.5 times fexp's error (D's share is E/(1+E) <= 1/2 of it), the quotient's
+   correction (rounded residual times ih, itself within 2^-22) 2^-43: below
+   2^-36.6. */
+#define GPUACT__FAST_EPS_SIG 1.2e-11f /* 2^-36.28 */
+/* z > 64 (inf too) -> 64: sigma(z), z sigma_c(z) and sigma(z) (1 + z sigma_c(z))
+   move by less than 2^-85 relative, far inside every bound here */
+GPUACT__FN void gpuact__fast_zclamp(float *zh, float *zl) {
+    if (*zh > 64.0f) { *zh = 64.0f; *zl = 0.0f; }
+}
+GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float *y) {
+    gpuact__fast_zclamp(&zh, &zl);
+    const gpuact__fsig s = gpuact__fsigmoid(zh, zl);
+    const int neg = zh < 0.0f;
+    const float nh = neg ? s.E.h : 1.0f, nl = neg ? s.E.l : 0.0f;
+    const float ph = gpuact__mul(x, nh);
+    const float pl = gpuact__fma(x, nl, gpuact__fma(x, nh, -ph));
+    const float q0 = gpuact__mul(ph, s.ih);
+    const float r = gpuact__fma(-q0, s.D.l, gpuact__fma(-q0, s.D.h, ph) + pl);
+    const float ql = gpuact__mul(r, s.ih);
+    return gpuact__fast_rn(q0, ql, gpuact__mul(gpuact__abs(q0), GPUACT__FAST_EPS_SIG), y);
+}
+/* d/dz [z sigma(z)] = sigma (1 + z sigma_c), sigma_c = 1 - sigma, as a df G
+   with an absolute bound *err. With I = 1/D (df) and A = E I:
+   z >= 0: sigma = I, sigma_c = A; z < 0: sigma = A, sigma_c = I.
+   sigma and sigma_c carry <= 1.5 fexp's error + 2^-45 (I's correction, A's
+   product), z sigma_c that plus z's own 2^-47; B = 1 + z sigma_c is a 2sum
+   (exact) plus 2^-47 of the tail; G = sigma B one more dd_mul (2^-46). As
+   |sigma| <= |G| + |sigma z sigma_c|, all of it is below
+   2^-36.6 (|G| + |sigma z sigma_c|), which is *err with room for its own
+   roundings. Near the zero of G (z ~ -1.278) *err stays that size, so the
+   test there rejects. */
+GPUACT__FN gpuact__df gpuact__fast_silu_grad(float zh, float zl, float *err) {
+    gpuact__fast_zclamp(&zh, &zl);
+    const gpuact__fsig s = gpuact__fsigmoid(zh, zl);
+    const int neg = zh < 0.0f;
+    const float ih = s.ih;
+    const float il = gpuact__mul(gpuact__fma(-ih, s.D.l, gpuact__fma(-ih, s.D.h, 1.0f)), ih);
+    /* A = E I */
+    const float ah = gpuact__mul(s.E.h, ih);
+    const float al = gpuact__fma(s.E.l, ih, gpuact__fma(s.E.h, il, gpuact__fma(s.E.h, ih, -ah)));
+    const float sh = neg ? ah : ih, sl = neg ? al : il; /* sigma */
+    const float ch = neg ? ih : ah, cl = neg ? il : al; /* sigma_c */
+    /* P = z sigma_c */
+    const float ph = gpuact__mul(zh, ch);
+    const float pl = gpuact__fma(zl, ch, gpuact__fma(zh, cl, gpuact__fma(zh, ch, -ph)));
+    /* B = 1 + P (2sum) */
+    const float bh = 1.0f + ph, bb = bh - 1.0f;
+    const float bl = ((1.0f - (bh - bb)) + (ph - bb)) + pl;
+    /* G = sigma B */
+    const float gh = gpuact__mul(sh, bh);
+    const float gl = gpuact__fma(sl, bh, gpuact__fma(sh, bl, gpuact__fma(sh, bh, -gh)));
+    *err = gpuact__mul(gpuact__fma(gpuact__abs(sh), gpuact__abs(ph), gpuact__abs(gh)), GPUACT__FAST_EPS_SIG);
+    return gpuact__df_make(gh, gl);
+}
+
+/* dy (gh + gl) with |gh + gl - g| <= err: the 2prod is exact, the tail's two
+   roundings (2^-47 of the result) fit in err's room. */
+GPUACT__FN int gpuact__fast_scale(float dy, gpuact__df g, float err, float *y) {
+    const float ph = gpuact__mul(dy, g.h);
+    const float pl = gpuact__fma(dy, g.l, gpuact__fma(dy, g.h, -ph));
+    return gpuact__fast_rn(ph, pl, gpuact__mul(gpuact__abs(dy), err), y);
+}
+/* (ah + al)(bh + bl) as a df (unnormalised): relative error below
+   2^-24 |al/ah| + 2^-45, the first from rounding al bh with the tail */
+GPUACT__FN gpuact__df gpuact__fast_mul(float ah, float al, float bh, float bl) {
+    const float p = gpuact__mul(ah, bh);
+    return gpuact__df_make(p, gpuact__fma(al, bh, gpuact__fma(ah, bl, gpuact__fma(ah, bh, -p))));
+}
+
+/* the input ranges of the fast tier: x >= -xneg, |x| >= 2^-40 (+inf too:
+   the z clamp takes it, or the rounding test rejects it; NaN fails) */
+#define GPUACT__FAST_XMIN 9.09494702e-13f /* 2^-40 */
+#define GPUACT__FAST_GS_XNEG 37.5f        /* 1.702 x >= -64 */
+GPUACT__FN int gpuact__fast_in(float x, float xneg) {
+    return (x >= -xneg) & (gpuact__abs(x) >= GPUACT__FAST_XMIN);
+}
+/* elu / selu: v = (x > 0 ? x : alpha expm1(x)) * lam, lam = 1 or SELU's lambda
+   (alpha = lambda alpha for selu): expm1's 2^-38.5 and the product's 2^-45 */
+#define GPUACT__FAST_EPS_EXP 6.0e-12f /* 2^-37.28 */
+
+/* f(x) in fp32 by the fast tier: 1 and *y = RN(f(x)), or 0. */
+GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, float *y) {
+    switch (op) {
+    case GPUACT_OP_SILU:
+        return gpuact__fast_in(x, 64.0f) & gpuact__fast_x_sigmoid(x, x, 0.0f, y);
+    case GPUACT_OP_GELU_SIGMOID: {
+        const gpuact__df z = gpuact__fast_mul(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x, 0.0f);
+        return gpuact__fast_in(x, GPUACT__FAST_GS_XNEG) & gpuact__fast_x_sigmoid(x, z.h, z.l, y);
+    }
+    case GPUACT_OP_ELU:
+    case GPUACT_OP_SELU: {
+        const int selu = op == GPUACT_OP_SELU;
+        if (x > 0.0f && !selu) { *y = x; return 1; }
+        const int pos = x > 0.0f;
+        const int in = pos | (x <= -GPUACT__FAST_XMIN); /* NaN fails both */
+        /* below -64, e^x - 1 = -1 + (less than 2^-92): -64's value is as good (-inf too) */
+        const gpuact__df e = gpuact__fexpm1(pos ? -1.0f : (x < -64.0f ? -64.0f : x));
+        const float vh = pos ? x : e.h, vl = pos ? 0.0f : e.l;
+        const float kh = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : c->alpha;
+        const float kl = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L)) : 0.0f;
+        const gpuact__df v = gpuact__fast_mul(vh, vl, kh, kl);
+        return in & gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__abs(v.h), GPUACT__FAST_EPS_EXP), y);
+    }
+    default: return 0;
+    }
+}
+/* f'(x) as a df and its absolute error bound, for the ops and ranges the
+   fast tier covers; 0 elsewhere. */
+GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact__df *g, float *err) {
+    switch (op) {
+    case GPUACT_OP_SILU:
+        *g = gpuact__fast_silu_grad(x, 0.0f, err);
+        return gpuact__fast_in(x, 64.0f);
+    case GPUACT_OP_GELU_SIGMOID: {
+        const gpuact__df z = gpuact__fast_mul(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x, 0.0f);
+        *g = gpuact__fast_silu_grad(z.h, z.l, err);
+        return gpuact__fast_in(x, GPUACT__FAST_GS_XNEG);
+    }
+    case GPUACT_OP_ELU:
+    case GPUACT_OP_SELU: {
+        /* x > 0: 1 or lambda; x <= 0: alpha e^x or lambda alpha e^x */
+        const int selu = op == GPUACT_OP_SELU;
+        const int in = x >= -64.0f; /* NaN fails */
+        const int pos = x > 0.0f;
+        const gpuact__df e = gpuact__fexp(pos ? 0.0f : x, 0.0f);
+        const float vh = pos ? 1.0f : e.h, vl = pos ? 0.0f : e.l;
+        const float kh = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : (pos ? 1.0f : c->alpha);
+        const float kl = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L)) : 0.0f;
+        *g = gpuact__fast_mul(vh, vl, kh, kl);
+        *err = gpuact__mul(gpuact__abs(g->h), GPUACT__FAST_EPS_EXP);
+        /* alpha e^x below 2^-100 would make dy's 2prod inexact */
+        return in & (gpuact__abs(g->h) >= 7.88860905e-31f) & (gpuact__abs(g->h) <= 3.40282347e38f);
+    }
+    default: return 0;
+    }
+}
+/* (computed whole, then rejected: no branch between the two) */
+GPUACT__FN int gpuact__fast_grad(int op, float x, const gpuact_cfg *c, float *y) {
+    gpuact__df g = gpuact__df_make(0.0f, 0.0f);
+    float err = 0.0f;
+    const int in = gpuact__fast_grad_df(op, x, c, &g, &err);
+    return in & gpuact__fast_rn(g.h, g.l, err, y);
+}
+GPUACT__FN int gpuact__fast_bwd(int op, float x, float dy, const gpuact_cfg *c, float *y) {
+    gpuact__df g = gpuact__df_make(0.0f, 0.0f);
+    float err = 0.0f;
+    const int in = gpuact__fast_grad_df(op, x, c, &g, &err);
+    return in & gpuact__fast_scale(dy, g, err, y);
+}
+
+/* ---------------------------------------------------------------------------
    Public scalar functions. NaN in -> the canonical quiet NaN out (0x7fc00000,
    0x7e00, 0x7fc0); see the table in gpuact.h for infinities and zeros.
    ------------------------------------------------------------------------ */
@@ -1315,13 +1594,26 @@ GPUACT__FN gpuact_cfg gpuact_cfg_default(void) {
     return c;
 }
 /* f(x), f'(x) and dy f'(x) in fp32, each rounded once */
+/* f(x) and f'(x) rounded to fmt: the fast tier first where it applies */
+GPUACT__FN float gpuact__fwd_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
+    float y;
+    if (fmt == GPUACT__FMT_F32 && gpuact__fast_fwd(op, x, c, &y)) return y;
+    return gpuact__round(gpuact__forward_xf(op, x, c), fmt);
+}
+GPUACT__FN float gpuact__grad_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
+    float y;
+    if (fmt == GPUACT__FMT_F32 && gpuact__fast_grad(op, x, c, &y)) return y;
+    return gpuact__round(gpuact__grad_xf(op, x, c), fmt);
+}
 GPUACT__FN float gpuact_forward_f32(gpuact_op op, float x, const gpuact_cfg *c) {
-    return gpuact__round(gpuact__forward_xf((int)op, x, c), GPUACT__FMT_F32);
+    return gpuact__fwd_fmt((int)op, x, c, GPUACT__FMT_F32);
 }
 GPUACT__FN float gpuact_grad_f32(gpuact_op op, float x, const gpuact_cfg *c) {
-    return gpuact__round(gpuact__grad_xf((int)op, x, c), GPUACT__FMT_F32);
+    return gpuact__grad_fmt((int)op, x, c, GPUACT__FMT_F32);
 }
 GPUACT__FN float gpuact__bwd_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
+    float y;
+    if (fmt == GPUACT__FMT_F32 && gpuact__fast_bwd(op, x, dy, c, &y)) return y;
     if (gpuact__isnan(dy)) return GPUACT__NAN;
     return gpuact__round(gpuact__xf_mulf(gpuact__grad_xf(op, x, c), dy), fmt);
 }
@@ -1400,8 +1692,8 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    element type and direction, so every instantiation is straight-line code
    for one function. Each element goes through exactly the calls the host
    entry points make:
-       forward    gpuact__round(gpuact__forward_xf(OP, x, &cfg), fmt)
-       grad       gpuact__round(gpuact__grad_xf(OP, x, &cfg), fmt)
+       forward    gpuact__fwd_fmt(OP, x, &cfg, fmt)
+       grad       gpuact__grad_fmt(OP, x, &cfg, fmt)
        backward   gpuact__bwd_fmt(OP, x, dy, &cfg, fmt)
        from y     gpuact__bwd_out_fmt(OP, y, dy, &cfg, fmt)
    loaded with gpuact_f16_to_f32 / gpuact_bf16_to_f32 and stored with
@@ -1464,18 +1756,45 @@ __device__ __forceinline__ void gpuact__k_elem(const gpuact_cfg *c, uint32_t a, 
     const int fmt = (int)E::FMT;
     const float x = E::load(a);
     if (DIR == GPUACT__DIR_FWD) {
-        *r0 = E::store(gpuact__round(gpuact__forward_xf(OP, x, c), fmt));
+        *r0 = E::store(gpuact__fwd_fmt(OP, x, c, fmt));
     } else if (DIR == GPUACT__DIR_GRAD) {
-        *r0 = E::store(gpuact__round(gpuact__grad_xf(OP, x, c), fmt));
+        *r0 = E::store(gpuact__grad_fmt(OP, x, c, fmt));
     } else if (DIR == GPUACT__DIR_BWD) {
         *r0 = E::store(gpuact__bwd_fmt(OP, x, E::load(b), c, fmt));
     } else if (DIR == GPUACT__DIR_FWDBWD) {
         const float g = E::load(b);
-        *r0 = E::store(gpuact__round(gpuact__forward_xf(OP, x, c), fmt));
+        *r0 = E::store(gpuact__fwd_fmt(OP, x, c, fmt));
         *r1 = E::store(gpuact__bwd_fmt(OP, x, g, c, fmt));
     } else {
         *r0 = E::store(gpuact__bwd_out_fmt(OP, x, E::load(b), c, fmt));
     }
+}
+
+/* fp32 through the fast tier: the results' bits in *r0 (*r1), 1 if the tier
+   took the element, else 0 (the caller runs gpuact__k_elem for it; forward
+   plus backward falls back as a pair). */
+template <int OP, int DIR>
+__device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
+    const float x = gpuact__u2f(a), dy = gpuact__u2f(b);
+    float y0 = 0.0f, y1 = 0.0f;
+    int ok = 0;
+    if (DIR == GPUACT__DIR_FWD) ok = gpuact__fast_fwd(OP, x, c, &y0);
+    else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__fast_grad(OP, x, c, &y0);
+    else if (DIR == GPUACT__DIR_BWD) ok = gpuact__fast_bwd(OP, x, dy, c, &y0);
+    else if (DIR == GPUACT__DIR_FWDBWD) ok = gpuact__fast_fwd(OP, x, c, &y0) & gpuact__fast_bwd(OP, x, dy, c, &y1);
+    *r0 = gpuact__f2u(y0);
+    *r1 = gpuact__f2u(y1);
+    return ok;
+}
+/* the (op, dtype, direction) kernels that have a fast tier */
+template <int OP, int DT, int DIR> struct gpuact__has_fast {
+    enum { value = DT == GPUACT_F32 && DIR != GPUACT__DIR_BWDOUT &&
+                   (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
+};
+template <int N> __device__ __forceinline__ void gpuact__rot(uint32_t q[N]) {
+    const uint32_t t = q[0];
+    for (int i = 0; i + 1 < N; i++) q[i] = q[i + 1];
+    q[N - 1] = t;
 }
 
 /* 128-bit queues of elements held in four words (element 0 in the low bits
@@ -1563,65 +1882,101 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_eltwise(const 
             if (IN1) b[0] = gpuact__k_ld1<ESZ>(k.in1 + at, bytes);
         }
         const int cnt = vec ? V : 1;
+        if (gpuact__has_fast<OP, DT, DIR>::value) {
+            /* fp32: the fast tier on all four elements (unrolled: independent
+               work to overlap), then the full path on those it rejected
+               (rare: a rolled loop that rotates the four lanes of a, b, o, p
+               so the element in hand is always index 0) */
+            uint32_t fail = 0u;
+#pragma unroll
+            for (int j = 0; j < 4; j++)
+                if (j < cnt && !gpuact__k_fast<OP, DIR>(&cfg, a[j], b[j], &o[j], &p[j])) fail |= 1u << j;
+            if (fail) {
 #pragma unroll 1
-        for (int j = 0; j < cnt; j++) {
-            uint32_t r0 = 0u, r1 = 0u;
-            gpuact__k_elem<OP, DT, DIR>(&cfg, a[0] & MASK, b[0] & MASK, &r0, &r1);
-            gpuact__q_pop<ESZ>(a);
-            if (IN1) gpuact__q_pop<ESZ>(b);
-            gpuact__q_push<ESZ>(o, r0);
-            if (OUT1) gpuact__q_push<ESZ>(p, r1);
-        }
-        if (vec) {
-            *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
-            if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
-        } else { /* the one value pushed sits at the top of the queue */
-            gpuact__k_st1<ESZ>(k.out0 + at, o[3] >> (32 - 8 * ESZ), bytes);
-            if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, p[3] >> (32 - 8 * ESZ), bytes);
+                for (int j = 0; j < 4; j++) {
+                    if (fail & 1u) gpuact__k_elem<OP, DT, DIR>(&cfg, a[0], b[0], &o[0], &p[0]);
+                    fail >>= 1;
+                    gpuact__rot<4>(a); gpuact__rot<4>(b); gpuact__rot<4>(o); gpuact__rot<4>(p);
+                }
+            }
+            if (vec) {
+                *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
+                if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
+            } else {
+                gpuact__k_st1<ESZ>(k.out0 + at, o[0], bytes);
+                if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, p[0], bytes);
+            }
+        } else {
+#pragma unroll 1
+            for (int j = 0; j < cnt; j++) {
+                uint32_t r0 = 0u, r1 = 0u;
+                gpuact__k_elem<OP, DT, DIR>(&cfg, a[0] & MASK, b[0] & MASK, &r0, &r1);
+                gpuact__q_pop<ESZ>(a);
+                if (IN1) gpuact__q_pop<ESZ>(b);
+                gpuact__q_push<ESZ>(o, r0);
+                if (OUT1) gpuact__q_push<ESZ>(p, r1);
+            }
+            if (vec) {
+                *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
+                if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
+            } else { /* the one value pushed sits at the top of the queue */
+                gpuact__k_st1<ESZ>(k.out0 + at, o[3] >> (32 - 8 * ESZ), bytes);
+                if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, p[3] >> (32 - 8 * ESZ), bytes);
+            }
         }
     }
 }
 
-/* Launcher of gpuact__k_eltwise<OP, DT, DIR> on `stream`; returns the launch
-   status. Backward-from-output exists for elu and selu only: the other
-   combinations are not instantiated. */
+/* Launcher of gpuact__k_eltwise<OP, DT, DIR> on `stream`; returns the
+   status of the occupancy query or the launch. The grid is `blocks` (at most
+   sms x GPUACT__BLOCKS_PER_SM), cut to the blocks that are resident at once
+   (the kernel's registers decide how many fit): the grid-stride loop then
+   runs in one wave, where a second one would be part-empty (at 6 resident
+   blocks of 8 it doubled the time). Backward-from-output exists for elu and
+   selu only: the other combinations are not instantiated. */
 template <int OP, int DT, int DIR,
           bool OK = (DIR != GPUACT__DIR_BWDOUT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU)>
 struct gpuact__launcher {
-    static cudaError_t run(const gpuact__kargs &k, unsigned grid, cudaStream_t stream) {
+    static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, cudaStream_t stream) {
+        const void *fn = (const void *)gpuact__k_eltwise<OP, DT, DIR>;
+        int per_sm = 0;
+        cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, GPUACT__BLOCK, 0);
+        if (e != cudaSuccess) return e;
+        if (per_sm < 1) per_sm = 1;
+        if (per_sm > GPUACT__BLOCKS_PER_SM) per_sm = GPUACT__BLOCKS_PER_SM;
+        const size_t cap = (size_t)sms * (size_t)per_sm;
         void *args[1];
         args[0] = const_cast<gpuact__kargs *>(&k);
-        return cudaLaunchKernel((const void *)gpuact__k_eltwise<OP, DT, DIR>, dim3(grid), dim3(GPUACT__BLOCK), args,
-                                0, stream);
+        return cudaLaunchKernel(fn, dim3((unsigned)(blocks < cap ? blocks : cap)), dim3(GPUACT__BLOCK), args, 0, stream);
     }
 };
 template <int OP, int DT, int DIR> struct gpuact__launcher<OP, DT, DIR, false> {
-    static cudaError_t run(const gpuact__kargs &, unsigned, cudaStream_t) { return cudaErrorInvalidValue; }
+    static cudaError_t run(const gpuact__kargs &, size_t, int, cudaStream_t) { return cudaErrorInvalidValue; }
 };
 
 /* runtime op -> template */
 template <int DT, int DIR>
-static inline cudaError_t gpuact__launch_op(int op, const gpuact__kargs &k, unsigned grid, cudaStream_t stream) {
+static inline cudaError_t gpuact__launch_op(int op, const gpuact__kargs &k, size_t blocks, int sms, cudaStream_t stream) {
     switch (op) {
-    case GPUACT_OP_GELU_ERF: return gpuact__launcher<GPUACT_OP_GELU_ERF, DT, DIR>::run(k, grid, stream);
-    case GPUACT_OP_GELU_TANH: return gpuact__launcher<GPUACT_OP_GELU_TANH, DT, DIR>::run(k, grid, stream);
-    case GPUACT_OP_GELU_SIGMOID: return gpuact__launcher<GPUACT_OP_GELU_SIGMOID, DT, DIR>::run(k, grid, stream);
-    case GPUACT_OP_ELU: return gpuact__launcher<GPUACT_OP_ELU, DT, DIR>::run(k, grid, stream);
-    case GPUACT_OP_SELU: return gpuact__launcher<GPUACT_OP_SELU, DT, DIR>::run(k, grid, stream);
-    case GPUACT_OP_SILU: return gpuact__launcher<GPUACT_OP_SILU, DT, DIR>::run(k, grid, stream);
-    case GPUACT_OP_SWISH_TANH: return gpuact__launcher<GPUACT_OP_SWISH_TANH, DT, DIR>::run(k, grid, stream);
+    case GPUACT_OP_GELU_ERF: return gpuact__launcher<GPUACT_OP_GELU_ERF, DT, DIR>::run(k, blocks, sms, stream);
+    case GPUACT_OP_GELU_TANH: return gpuact__launcher<GPUACT_OP_GELU_TANH, DT, DIR>::run(k, blocks, sms, stream);
+    case GPUACT_OP_GELU_SIGMOID: return gpuact__launcher<GPUACT_OP_GELU_SIGMOID, DT, DIR>::run(k, blocks, sms, stream);
+    case GPUACT_OP_ELU: return gpuact__launcher<GPUACT_OP_ELU, DT, DIR>::run(k, blocks, sms, stream);
+    case GPUACT_OP_SELU: return gpuact__launcher<GPUACT_OP_SELU, DT, DIR>::run(k, blocks, sms, stream);
+    case GPUACT_OP_SILU: return gpuact__launcher<GPUACT_OP_SILU, DT, DIR>::run(k, blocks, sms, stream);
+    case GPUACT_OP_SWISH_TANH: return gpuact__launcher<GPUACT_OP_SWISH_TANH, DT, DIR>::run(k, blocks, sms, stream);
     default: return cudaErrorInvalidValue;
     }
 }
 /* runtime direction -> template */
 template <int DT>
-static inline cudaError_t gpuact__launch_dir(int dir, int op, const gpuact__kargs &k, unsigned grid, cudaStream_t stream) {
+static inline cudaError_t gpuact__launch_dir(int dir, int op, const gpuact__kargs &k, size_t blocks, int sms, cudaStream_t stream) {
     switch (dir) {
-    case GPUACT__DIR_FWD: return gpuact__launch_op<DT, GPUACT__DIR_FWD>(op, k, grid, stream);
-    case GPUACT__DIR_GRAD: return gpuact__launch_op<DT, GPUACT__DIR_GRAD>(op, k, grid, stream);
-    case GPUACT__DIR_BWD: return gpuact__launch_op<DT, GPUACT__DIR_BWD>(op, k, grid, stream);
-    case GPUACT__DIR_FWDBWD: return gpuact__launch_op<DT, GPUACT__DIR_FWDBWD>(op, k, grid, stream);
-    case GPUACT__DIR_BWDOUT: return gpuact__launch_op<DT, GPUACT__DIR_BWDOUT>(op, k, grid, stream);
+    case GPUACT__DIR_FWD: return gpuact__launch_op<DT, GPUACT__DIR_FWD>(op, k, blocks, sms, stream);
+    case GPUACT__DIR_GRAD: return gpuact__launch_op<DT, GPUACT__DIR_GRAD>(op, k, blocks, sms, stream);
+    case GPUACT__DIR_BWD: return gpuact__launch_op<DT, GPUACT__DIR_BWD>(op, k, blocks, sms, stream);
+    case GPUACT__DIR_FWDBWD: return gpuact__launch_op<DT, GPUACT__DIR_FWDBWD>(op, k, blocks, sms, stream);
+    case GPUACT__DIR_BWDOUT: return gpuact__launch_op<DT, GPUACT__DIR_BWDOUT>(op, k, blocks, sms, stream);
     default: return cudaErrorInvalidValue;
     }
 }
@@ -1664,8 +2019,9 @@ static inline void gpuact__eltwise_plan(gpuact__kargs *k, size_t esz, size_t n) 
    op, dtype: valid (checked by the caller); in0/out0 non-NULL, in1/out1 as
    the direction needs (else NULL), all on `device`; n > 0. `device` only
    sizes the grid (its multiprocessor count). Returns cudaSuccess or the
-   error of cudaDeviceGetAttribute / the launch. Makes no other CUDA call:
-   legal during stream capture. A template only so that the 90 kernels are
+   error of cudaDeviceGetAttribute, the occupancy query or the launch. Makes
+   no other CUDA call (none of these is a stream operation): legal during
+   stream capture. A template only so that the 90 kernels are
    instantiated in the translation units that call it (gpuact.h's
    implementation), not in every CUDA file including this header. */
 template <int UNUSED = 0>
@@ -1689,9 +2045,9 @@ static inline cudaError_t gpuact__eltwise_device(int dir, int op, int dtype, con
     if (blocks > max_blocks) blocks = max_blocks;
     if (blocks > 0x7fffffffu) blocks = 0x7fffffffu;
     switch (dtype) {
-    case GPUACT_F32: return gpuact__launch_dir<GPUACT_F32>(dir, op, k, (unsigned)blocks, stream);
-    case GPUACT_F16: return gpuact__launch_dir<GPUACT_F16>(dir, op, k, (unsigned)blocks, stream);
-    case GPUACT_BF16: return gpuact__launch_dir<GPUACT_BF16>(dir, op, k, (unsigned)blocks, stream);
+    case GPUACT_F32: return gpuact__launch_dir<GPUACT_F32>(dir, op, k, blocks, sms, stream);
+    case GPUACT_F16: return gpuact__launch_dir<GPUACT_F16>(dir, op, k, blocks, sms, stream);
+    case GPUACT_BF16: return gpuact__launch_dir<GPUACT_BF16>(dir, op, k, blocks, sms, stream);
     default: return cudaErrorInvalidValue;
     }
 }
@@ -1960,7 +2316,7 @@ GPUACT_DEF gpuact_status gpuact_forward_host(gpuact_op op, gpuact_dtype dtype, c
     gpuact_status s = gpuact__check(op, dtype, p, &c, x, NULL, y, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     for (i = 0; i < n; i++)
-        gpuact__store(dtype, y, i, gpuact__round(gpuact__forward_xf((int)op, gpuact__load(dtype, x, i), &c), gpuact__fmt(dtype)));
+        gpuact__store(dtype, y, i, gpuact__fwd_fmt((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
     return GPUACT_SUCCESS;
 }
 
@@ -1971,7 +2327,7 @@ GPUACT_DEF gpuact_status gpuact_grad_host(gpuact_op op, gpuact_dtype dtype, cons
     gpuact_status s = gpuact__check(op, dtype, p, &c, x, NULL, d, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     for (i = 0; i < n; i++)
-        gpuact__store(dtype, d, i, gpuact__round(gpuact__grad_xf((int)op, gpuact__load(dtype, x, i), &c), gpuact__fmt(dtype)));
+        gpuact__store(dtype, d, i, gpuact__grad_fmt((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
     return GPUACT_SUCCESS;
 }
 
@@ -2000,7 +2356,7 @@ GPUACT_DEF gpuact_status gpuact_forward_backward_host(gpuact_op op, gpuact_dtype
     for (i = 0; i < n; i++) {
         int fmt = gpuact__fmt(dtype);
         float xi = gpuact__load(dtype, x, i), g = gpuact__load(dtype, dy, i);
-        float yi = gpuact__round(gpuact__forward_xf((int)op, xi, &c), fmt);
+        float yi = gpuact__fwd_fmt((int)op, xi, &c, fmt);
         float di = gpuact__bwd_fmt((int)op, xi, g, &c, fmt);
         gpuact__store(dtype, y, i, yi);
         gpuact__store(dtype, dx, i, di);
