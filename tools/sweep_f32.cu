@@ -16,13 +16,22 @@
                 as measured against MPFR, 0.01 as guaranteed by check_ref_double,
                 and structurally exact about the side of the midpoint for tiny x,
                 see gpuact_refd__small); confirm such cases with MPFR (-v prints one)
+     fast       results the fast tier took (gpuact__fast_fwd / gpuact__fast_grad);
+                "fast!CR": of those, the ones that differ from the reference rounded
+                to fp32. The tier's rounding test accepts a result only when its
+                error bound puts the exact value at least ~2^-13 ULP from a
+                midpoint, where the reference is certain: this must be 0.
+     bound      f' only: max |G - ref| / err over the inputs the tier covers, G
+                and err being the tier's double-float f' and its error bound
+                (backward multiplies G by dy and trusts err): must be < 1
      special    NaN, inf and signed-zero mismatches, counted apart from the ULP
                 figures (never hidden in them): NaN where the reference is not
                 NaN or vice versa, an infinity on one side only or of the other
                 sign, +0 vs -0; and NaN results that are not the canonical
                 0x7fc00000 (the library documents canonical NaNs)
    Exit status: 0 if every row is within the library's bars (f <= 1 ULP,
-   f' <= 2 ULP) with no special mismatch, 1 otherwise, 2 on a usage/CUDA error.
+   f' <= 2 ULP) with no special mismatch, fast!CR = 0 and bound < 1, 1
+   otherwise, 2 on a usage/CUDA error.
 
    Build:  nvcc -O3 -arch=sm_90 -I. tools/sweep_f32.cu -o sweep_f32
    Run:    ./sweep_f32                      all 2^32 inputs on the GPU
@@ -112,6 +121,9 @@ struct Stats {
     unsigned long long over1, over2; /* results with err > 1 and > 2 ULP */
     unsigned long long special_x;    /* x bits of one special mismatch + 1 (0: none) */
     unsigned long long notcr_x;      /* x bits of one not-CR result + 1 (0: none) */
+    unsigned long long fast, fast_bad; /* taken by the fast tier; of those, not CR */
+    unsigned long long fastbad_x;      /* x bits of one fast_bad + 1 (0: none) */
+    unsigned long long bound_packed;   /* f': (|G - ref| / err as float bits) << 32 | x bits, max */
 };
 
 #define NEAR_TIE_EPS 1e-5
@@ -143,11 +155,12 @@ GPUACT_HD static inline double ulp32(double v) {
 
 struct Local { /* per-thread accumulators */
     unsigned long long max_packed, n, not_cr, near_tie, nan_mis, inf_mis, zsign_mis, nan_noncanon, over1, over2, special_x,
-        notcr_x;
+        notcr_x, fast, fast_bad, fastbad_x, bound_packed;
 };
 GPUACT_HD static inline void local_init(Local &l) {
     l.max_packed = 0; l.n = 0; l.not_cr = 0; l.near_tie = 0; l.nan_mis = 0; l.inf_mis = 0;
     l.zsign_mis = 0; l.nan_noncanon = 0; l.over1 = 0; l.over2 = 0; l.special_x = 0; l.notcr_x = 0;
+    l.fast = 0; l.fast_bad = 0; l.fastbad_x = 0; l.bound_packed = 0;
 }
 
 GPUACT_HD static inline void judge(uint32_t xb, float got, double ref, Local &l) {
@@ -187,6 +200,25 @@ GPUACT_HD static inline void eval_one(uint32_t xb, const gpuact_cfg &c, const gp
     float got = DERIV ? gpuact_grad_f32((gpuact_op)OP, x, &c) : gpuact_forward_f32((gpuact_op)OP, x, &c);
     double ref = gpuact_refd(OP, DERIV, (double)x, &p);
     judge(xb, got, ref, l);
+    /* the fast tier on its own */
+    float fy = 0.0f;
+    const int fok = DERIV ? gpuact__fast_grad(OP, x, &c, &fy) : gpuact__fast_fwd(OP, x, &c, &fy);
+    if (fok) {
+        l.fast++;
+        if (gpuact__f2u(fy) != gpuact__f2u((float)ref) || gpuact__f2u(fy) != gpuact__f2u(got)) {
+            l.fast_bad++;
+            l.fastbad_x = (unsigned long long)xb + 1;
+        }
+    }
+    if (DERIV) {
+        gpuact__df g = gpuact__df_make(0.0f, 0.0f);
+        float err = 0.0f;
+        if (gpuact__fast_grad_df(OP, x, &c, &g, &err) && ref == ref) {
+            const float q = (float)(fabs(((double)g.h + (double)g.l) - ref) / (double)err);
+            const unsigned long long pk = ((unsigned long long)gpuact__f2u(q) << 32) | xb;
+            if (pk > l.bound_packed) l.bound_packed = pk;
+        }
+    }
 }
 
 /* ---------------------------------------------------------------------------
@@ -218,9 +250,12 @@ __global__ void __launch_bounds__(256) sweep_kernel(gpuact_cfg c, gpuact_refd_pa
     v = warp_max(l.max_packed); if (lane == 0 && v) atomicMax(&out->max_packed, v);
 #define RED(field) v = warp_sum(l.field); if (lane == 0 && v) atomicAdd(&out->field, v);
     RED(n) RED(not_cr) RED(near_tie) RED(nan_mis) RED(inf_mis) RED(zsign_mis) RED(nan_noncanon) RED(over1) RED(over2)
+    RED(fast) RED(fast_bad)
 #undef RED
     v = warp_max(l.special_x); if (lane == 0 && v) atomicMax(&out->special_x, v);
     v = warp_max(l.notcr_x); if (lane == 0 && v) atomicMax(&out->notcr_x, v);
+    v = warp_max(l.fastbad_x); if (lane == 0 && v) atomicMax(&out->fastbad_x, v);
+    v = warp_max(l.bound_packed); if (lane == 0 && v) atomicMax(&out->bound_packed, v);
 }
 
 /* f or f' of K given inputs, and the double reference, for the host/device cross-check */
@@ -303,6 +338,9 @@ static void merge(Stats &s, const Local &l) {
     s.zsign_mis += l.zsign_mis; s.nan_noncanon += l.nan_noncanon; s.over1 += l.over1; s.over2 += l.over2;
     s.special_x = std::max(s.special_x, l.special_x);
     s.notcr_x = std::max(s.notcr_x, l.notcr_x);
+    s.fast += l.fast; s.fast_bad += l.fast_bad;
+    s.fastbad_x = std::max(s.fastbad_x, l.fastbad_x);
+    s.bound_packed = std::max(s.bound_packed, l.bound_packed);
 }
 
 /* the host run of one row: over `sample`, or over all 2^32 patterns if it is empty */
@@ -356,8 +394,11 @@ static int print_table(const std::vector<Row> &rows, bool cross, bool verbose) {
     int bad = 0;
     double worst[2] = {0, 0};
     unsigned long long specials = 0, notcr = 0, n = 0;
-    printf("\n%-24s %-3s %10s  %-16s %15s %12s %10s %8s %8s %7s%s\n", "function", "dir", "max ULP", "at x (%a)",
-           "x (decimal)", "not-CR", "near-tie", ">bar", "special", "sec", cross ? "  host!=dev(core/ref)" : "");
+    unsigned long long fastbad = 0;
+    double worst_bound = 0;
+    printf("\n%-24s %-3s %10s  %-16s %15s %12s %10s %8s %8s %6s %8s %7s %7s%s\n", "function", "dir", "max ULP", "at x (%a)",
+           "x (decimal)", "not-CR", "near-tie", ">bar", "special", "fast", "fast!CR", "bound", "sec",
+           cross ? "  host!=dev(core/ref)" : "");
     for (const Row &r : rows) {
         const Stats &s = r.s;
         unsigned long long sp = s.nan_mis + s.inf_mis + s.zsign_mis + s.nan_noncanon;
@@ -365,15 +406,24 @@ static int print_table(const std::vector<Row> &rows, bool cross, bool verbose) {
         float e = packed_err(s.max_packed), x = packed_x(s.max_packed);
         char crossbuf[64] = "";
         if (cross) snprintf(crossbuf, sizeof crossbuf, "  %lld/%lld (ref max %.1e)", r.cross_diff, r.ref_bad, r.ref_maxdiff);
-        printf("%-24s %-3s %10.4f  %-16a %15.9g %12llu %10llu %8llu %8llu %7.1f%s\n", r.name, r.deriv ? "f'" : "f", e, x, x,
-               s.not_cr, s.near_tie, overbar, sp, r.seconds, crossbuf);
+        const double bound = packed_err(s.bound_packed);
+        char bbuf[16] = "-";
+        if (s.bound_packed) snprintf(bbuf, sizeof bbuf, "%.4f", bound);
+        printf("%-24s %-3s %10.4f  %-16a %15.9g %12llu %10llu %8llu %8llu %5.1f%% %8llu %7s %7.1f%s\n", r.name,
+               r.deriv ? "f'" : "f", e, x, x, s.not_cr, s.near_tie, overbar, sp, s.n ? 100.0 * s.fast / s.n : 0.0,
+               s.fast_bad, bbuf, r.seconds, crossbuf);
+        if (s.fast_bad) printf("    FAIL fast tier not CR, e.g. x = %a (0x%08x)\n", packed_x(s.fastbad_x - 1), (unsigned)(s.fastbad_x - 1));
+        if (bound >= 1.0) printf("    FAIL f' error bound exceeded at x = %a\n", packed_x(s.bound_packed));
         if (sp)
             printf("    special mismatches: NaN %llu, inf %llu, signed zero %llu, non-canonical NaN %llu; e.g. x = %a (0x%08x)\n",
                    s.nan_mis, s.inf_mis, s.zsign_mis, s.nan_noncanon, packed_x(s.special_x - 1),
                    (unsigned)(s.special_x - 1));
         if (s.not_cr && verbose)
             printf("    not-CR e.g. x = %a (0x%08x)\n", packed_x(s.notcr_x - 1), (unsigned)(s.notcr_x - 1));
-        bool fail = overbar > 0 || sp > 0 || (cross && (r.cross_diff != 0 || r.ref_bad != 0));
+        bool fail = overbar > 0 || sp > 0 || s.fast_bad > 0 || bound >= 1.0 ||
+                    (cross && (r.cross_diff != 0 || r.ref_bad != 0));
+        fastbad += s.fast_bad;
+        worst_bound = std::max(worst_bound, bound);
         if (fail) bad++;
         worst[r.deriv] = std::max(worst[r.deriv], (double)e);
         specials += sp;
@@ -382,9 +432,11 @@ static int print_table(const std::vector<Row> &rows, bool cross, bool verbose) {
     }
     printf("\nbars: f <= 1 ULP, f' <= 2 ULP (\">bar\" counts results above them); ULP figures are against the double\n"
            "reference, itself within 0.01 ULP of the exact value (tools/check_ref_double.c)\n");
+    printf("fast: the share of results the fast tier took; fast!CR: of those, not correctly rounded (must be 0);\n"
+           "bound: f', max |G - ref| / err of the tier's double-float f' (must be < 1)\n");
     printf("SWEEP SUMMARY: %llu results, max f %.4f ULP, max f' %.4f ULP, not-CR %llu, special mismatches %llu, "
-           "rows failing %d -> %s\n",
-           n, worst[0], worst[1], notcr, specials, bad, bad ? "FAIL" : "PASS");
+           "fast!CR %llu, max bound %.4f, rows failing %d -> %s\n",
+           n, worst[0], worst[1], notcr, specials, fastbad, worst_bound, bad, bad ? "FAIL" : "PASS");
     return bad;
 }
 
@@ -406,7 +458,7 @@ static void write_csv(const char *path, const std::vector<Row> &rows, const std:
     for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
     fprintf(f, "\nfunction,dir,inputs,max_ulp,x_at_max_bits,x_at_max,not_cr,near_tie,over_bar,nan_mismatch,inf_mismatch,"
                "zero_sign_mismatch,nan_noncanonical,seconds,host_device_core_diff,host_device_ref_bad,ref_maxdiff_ulp,"
-               "special_x_bits,not_cr_x_bits\n");
+               "special_x_bits,not_cr_x_bits,fast,fast_not_cr,fast_bound\n");
     for (const Row &r : rows) {
         const Stats &st = r.s;
         fprintf(f, "\"%s\",%s,%llu,%.6g,0x%08x,%.9g,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.3f,", r.name, r.deriv ? "f'" : "f", st.n,
@@ -416,7 +468,8 @@ static void write_csv(const char *path, const std::vector<Row> &rows, const std:
         if (r.cross_diff >= 0) fprintf(f, "%lld,%lld,%.3g,", r.cross_diff, r.ref_bad, r.ref_maxdiff);
         else fprintf(f, ",,,");
         if (st.special_x) fprintf(f, "0x%08x,", (unsigned)(st.special_x - 1)); else fprintf(f, ",");
-        if (st.notcr_x) fprintf(f, "0x%08x\n", (unsigned)(st.notcr_x - 1)); else fprintf(f, "\n");
+        if (st.notcr_x) fprintf(f, "0x%08x,", (unsigned)(st.notcr_x - 1)); else fprintf(f, ",");
+        fprintf(f, "%llu,%llu,%.6g\n", st.fast, st.fast_bad, (double)packed_err(st.bound_packed));
     }
     fclose(f);
 }
