@@ -4,7 +4,7 @@
        nvcc -O3 -arch=sm_90 -I. bench/bench.cu -o bench_gpuact
    Run:
        ./bench_gpuact [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|bf16|all]
-                      [--only OPNAME] [--csv out.csv]
+                      [--data randn|mix|all] [--only OPNAME] [--csv out.csv]
 
    For n = 2^28 elements of fp32, then of bf16, and every op (default
    parameters), it times gpuact_forward_device (reads x, writes y: 2 arrays)
@@ -14,8 +14,12 @@
    device-to-device of n elements (n elements read + n written) and takes its
    median too. Bandwidth = (bytes read + bytes written) / time, for the kernel
    and for the copy; "% copy" = kernel bandwidth / copy bandwidth.
-   Data: pseudo-random, never zero: x mostly uniform in [-8, 8], 1/32 of it in
-   the tails (|x| up to ~100, a few up to 1e4), dy uniform in +-[1/64, 2].
+   Data, pseudo-random and never zero, two sets (--data):
+     randn  x and dy standard normal, like torch.randn: what activations and
+            gradients look like;
+     mix    x mostly uniform in [-8, 8], 1/32 of it in the tails (|x| up to
+            ~100, a few up to 1e4), dy uniform in +-[1/64, 2]: more of the
+            inputs where the fast tier hands over to the full path.
    A spot check compares 65536 outputs per row bit for bit with the host
    scalar functions (a benchmark of wrong results is worthless).
    Every CUDA call and every gpuact status is checked; exit status 0 iff all
@@ -84,16 +88,22 @@ __device__ static inline float gen_x(uint64_t i) {
     }
     return v == 0.0f ? 0.5f : v;
 }
+/* standard normal (Box-Muller) */
+__device__ static inline float gen_randn(uint64_t i, uint32_t seed) {
+    const float u = u01(hash32(i, seed)), v = u01(hash32(i, seed ^ 0x2545f491u));
+    const float r = sqrtf(-2.0f * logf(u)) * cospif(2.0f * v);
+    return r == 0.0f ? 0.5f : r;
+}
 /* dy: uniform magnitude in [1/64, 2], random sign */
 __device__ static inline float gen_dy(uint64_t i) {
     uint32_t h = hash32(i, 0xdeadbeefu);
     float m = 0.015625f + 1.984375f * u01(h);
     return (h & 1u) ? -m : m;
 }
-__global__ void fill_kernel(void *dst, size_t n, int dtype, int which) {
+__global__ void fill_kernel(void *dst, size_t n, int dtype, int which, int randn) {
     size_t stride = (size_t)gridDim.x * blockDim.x;
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-        float v = which ? gen_dy(i) : gen_x(i);
+        float v = randn ? gen_randn(i, which ? 0x7777u : 0x3333u) : (which ? gen_dy(i) : gen_x(i));
         if (dtype == GPUACT_F32) ((float *)dst)[i] = v;
         else {
             uint16_t b = gpuact_f32_to_bf16(v);
@@ -114,7 +124,7 @@ static uint32_t out_bits(gpuact_dtype t, const void *p, size_t i) {
 }
 
 struct Row {
-    std::string op, dtype, dir;
+    std::string data, op, dtype, dir;
     double ms, gbs, pct, copy_ms, copy_gbs;
     size_t mismatches;
 };
@@ -127,7 +137,7 @@ static double median(std::vector<float> v) {
 
 int main(int argc, char **argv) {
     int log2n = 28, reps = 30, warmup = 5;
-    const char *csv = NULL, *only = NULL, *dtype_sel = "all";
+    const char *csv = NULL, *only = NULL, *dtype_sel = "all", *data_sel = "all";
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--log2n") && i + 1 < argc) log2n = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
@@ -135,8 +145,9 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else if (!strcmp(argv[i], "--dtype") && i + 1 < argc) dtype_sel = argv[++i];
+        else if (!strcmp(argv[i], "--data") && i + 1 < argc) data_sel = argv[++i];
         else {
-            fprintf(stderr, "usage: %s [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|bf16|all] [--only OP] [--csv FILE]\n",
+            fprintf(stderr, "usage: %s [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|bf16|all] [--data randn|mix|all] [--only OP] [--csv FILE]\n",
                     argv[0]);
             return 2;
         }
@@ -160,7 +171,10 @@ int main(int argc, char **argv) {
     std::vector<Row> rows;
     size_t total_bad = 0;
     const gpuact_dtype dtypes[2] = {GPUACT_F32, GPUACT_BF16};
+    for (int si = 0; si < 2; si++)
     for (int di = 0; di < 2; di++) {
+        const char *sname = si == 0 ? "randn" : "mix";
+        if (strcmp(data_sel, "all") && strcmp(data_sel, sname)) continue;
         gpuact_dtype dt = dtypes[di];
         const char *dname = dt == GPUACT_F32 ? "f32" : "bf16";
         if (strcmp(dtype_sel, "all") && strcmp(dtype_sel, dname)) continue;
@@ -170,9 +184,9 @@ int main(int argc, char **argv) {
         CK(cudaMalloc(&dy, bytes));
         CK(cudaMalloc(&out, bytes));
         int fb = prop.multiProcessorCount * 8;
-        fill_kernel<<<fb, 256, 0, st>>>(x, n, (int)dt, 0);
+        fill_kernel<<<fb, 256, 0, st>>>(x, n, (int)dt, 0, si == 0);
         CK(cudaGetLastError());
-        fill_kernel<<<fb, 256, 0, st>>>(dy, n, (int)dt, 1);
+        fill_kernel<<<fb, 256, 0, st>>>(dy, n, (int)dt, 1, si == 0);
         CK(cudaGetLastError());
         CK(cudaStreamSynchronize(st));
 
@@ -181,7 +195,7 @@ int main(int argc, char **argv) {
         CK(cudaMemcpy(hx.data(), x, ncheck * esz, cudaMemcpyDeviceToHost));
         CK(cudaMemcpy(hdy.data(), dy, ncheck * esz, cudaMemcpyDeviceToHost));
 
-        printf("\n%-14s %-5s %-4s %10s %10s %8s %10s %10s %6s\n", "op", "dtype", "dir", "time ms", "GB/s", "% copy",
+        printf("\ndata: %s\n%-14s %-5s %-4s %10s %10s %8s %10s %10s %6s\n", sname, "op", "dtype", "dir", "time ms", "GB/s", "% copy",
                "copy ms", "copy GB/s", "check");
         for (const auto &o : kOps) {
             if (only && strcmp(only, o.name)) continue;
@@ -238,6 +252,7 @@ int main(int argc, char **argv) {
                 Row row;
                 row.op = o.name;
                 row.dtype = dname;
+                row.data = sname;
                 row.dir = dir ? "bwd" : "fwd";
                 row.ms = mk;
                 row.gbs = kbytes / (mk * 1e-3) / 1e9;
@@ -258,20 +273,21 @@ int main(int argc, char **argv) {
 
     /* summary: mean % of copy bandwidth per dtype and direction */
     printf("\n");
+    for (const char *sd : {"randn", "mix"})
     for (const char *d : {"f32", "bf16"})
         for (const char *r : {"fwd", "bwd"}) {
             double s = 0, mn = 1e30;
             int k = 0;
             for (const Row &row : rows)
-                if (row.dtype == d && row.dir == r) { s += row.pct; mn = std::min(mn, row.pct); k++; }
-            if (k) printf("BENCH SUMMARY %s %s: mean %.1f%% of copy bandwidth, min %.1f%% (%d ops)\n", d, r, s / k, mn, k);
+                if (row.data == sd && row.dtype == d && row.dir == r) { s += row.pct; mn = std::min(mn, row.pct); k++; }
+            if (k) printf("BENCH SUMMARY %s %s %s: mean %.1f%% of copy bandwidth, min %.1f%% (%d ops)\n", sd, d, r, s / k, mn, k);
         }
     if (csv) {
         FILE *f = fopen(csv, "w");
         if (!f) { perror(csv); return 2; }
-        fprintf(f, "op,dtype,direction,n,time_ms,gb_per_s,pct_of_copy,copy_ms,copy_gb_per_s,spot_check_mismatches\n");
+        fprintf(f, "data,op,dtype,direction,n,time_ms,gb_per_s,pct_of_copy,copy_ms,copy_gb_per_s,spot_check_mismatches\n");
         for (const Row &r : rows)
-            fprintf(f, "%s,%s,%s,%zu,%.4f,%.2f,%.2f,%.4f,%.2f,%zu\n", r.op.c_str(), r.dtype.c_str(), r.dir.c_str(), n, r.ms,
+            fprintf(f, "%s,%s,%s,%s,%zu,%.4f,%.2f,%.2f,%.4f,%.2f,%zu\n", r.data.c_str(), r.op.c_str(), r.dtype.c_str(), r.dir.c_str(), n, r.ms,
                     r.gbs, r.pct, r.copy_ms, r.copy_gbs, r.mismatches);
         if (fclose(f) != 0) { perror(csv); return 2; }
         printf("bench: wrote %s\n", csv);

@@ -122,7 +122,7 @@ key_from_log() {
     *sweep*) grep 'SWEEP SUMMARY' "$log" | tail -n1 | sed 's/SWEEP SUMMARY: //' ;;
     *bench*)
         local b
-        b=$(grep 'BENCH SUMMARY' "$log" | sed -E 's/BENCH SUMMARY ([a-z0-9]+) ([a-z]+): mean ([0-9.]+%).*min ([0-9.]+%).*/\1 \2 \3 (min \4)/' | paste -sd ';' -)
+        b=$(grep 'BENCH SUMMARY' "$log" | sed -E 's/BENCH SUMMARY ([a-z]+) ([a-z0-9]+) ([a-z]+): mean ([0-9.]+%).*min ([0-9.]+%).*/\1 \2 \3 \4 (min \5)/' | paste -sd ';' -)
         [ -n "$b" ] && echo "copy BW: $b" ;;
     *memcheck* | *initcheck*) grep -E 'ERROR SUMMARY' "$log" | tail -n1 ;;
     *racecheck*) grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$log" | tail -n1 ;;
@@ -253,7 +253,7 @@ if built sweep_f32; then run_step "$ID" 480 "$BUILD/sweep_f32" -v; else not_run 
 show "$ID" 80
 
 new_step bench
-if built bench; then run_step "$ID" 300 "$BUILD/bench" --csv "$OUT/bench.csv"; else not_run "$ID" bench; fi
+if built bench; then run_step "$ID" 300 "$BUILD/bench" --reps 20 --csv "$OUT/bench.csv"; else not_run "$ID" bench; fi
 show "$ID" 50
 
 for tool in memcheck racecheck initcheck; do
