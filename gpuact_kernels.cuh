@@ -1533,11 +1533,15 @@ GPUACT__FN float gpuact_forward_f32(gpuact_op op, float x, const gpuact_cfg *c) 
 GPUACT__FN float gpuact_grad_f32(gpuact_op op, float x, const gpuact_cfg *c) {
     return gpuact__grad_fmt((int)op, x, c, GPUACT__FMT_F32);
 }
+/* dy f'(x) by the full path alone */
+GPUACT__FN float gpuact__bwd_full_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
+    if (gpuact__isnan(dy)) return GPUACT__NAN;
+    return gpuact__round(gpuact__xf_mulf(gpuact__grad_xf(op, x, c), dy), fmt);
+}
 GPUACT__FN float gpuact__bwd_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
     float y;
     if (fmt == GPUACT__FMT_F32 && gpuact__fast_bwd(op, x, dy, c, &y)) return y;
-    if (gpuact__isnan(dy)) return GPUACT__NAN;
-    return gpuact__round(gpuact__xf_mulf(gpuact__grad_xf(op, x, c), dy), fmt);
+    return gpuact__bwd_full_fmt(op, x, dy, c, fmt);
 }
 GPUACT__FN float gpuact_backward_f32(gpuact_op op, float x, float dy, const gpuact_cfg *c) {
     return gpuact__bwd_fmt((int)op, x, dy, c, GPUACT__FMT_F32);
@@ -1612,8 +1616,9 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
 
    One kernel template, gpuact__k_eltwise<OP, DT, DIR>, for each operation,
    element type and direction, so every instantiation is straight-line code
-   for one function. Each element goes through exactly the calls the host
-   entry points make:
+   for one function. Each element gets exactly the results of the calls the
+   host entry points make (fp32 kernels with a fast tier run the tier, then
+   the full path on what it rejects: the same composite, split in two):
        forward    gpuact__fwd_fmt(OP, x, &cfg, fmt)
        grad       gpuact__grad_fmt(OP, x, &cfg, fmt)
        backward   gpuact__bwd_fmt(OP, x, dy, &cfg, fmt)
@@ -1670,19 +1675,23 @@ template <> struct gpuact__elt<GPUACT_BF16> {
     static __device__ __forceinline__ uint32_t store(float v) { return gpuact__f32_to_bf16_exact(v); }
 };
 
-/* One element: a = the in0 bits, b = the in1 bits (low ESZ bytes); the
-   results' bits in *r0 (and *r1 for forward+backward). */
+/* One element by the full path: a = the in0 bits, b = the in1 bits (low ESZ
+   bytes); the results' bits in *r0 (and *r1 for forward+backward). Called
+   where the fast tier does not apply (so the composites would run the full
+   path anyway) or has just rejected the element (it is deterministic: it
+   would reject again), so forward, grad and backward skip it. Forward plus
+   backward keeps the composites: the tier may have taken one of the two. */
 template <int OP, int DT, int DIR>
 __device__ __forceinline__ void gpuact__k_elem(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
     typedef gpuact__elt<DT> E;
     const int fmt = (int)E::FMT;
     const float x = E::load(a);
     if (DIR == GPUACT__DIR_FWD) {
-        *r0 = E::store(gpuact__fwd_fmt(OP, x, c, fmt));
+        *r0 = E::store(gpuact__round(gpuact__forward_xf(OP, x, c), fmt));
     } else if (DIR == GPUACT__DIR_GRAD) {
-        *r0 = E::store(gpuact__grad_fmt(OP, x, c, fmt));
+        *r0 = E::store(gpuact__round(gpuact__grad_xf(OP, x, c), fmt));
     } else if (DIR == GPUACT__DIR_BWD) {
-        *r0 = E::store(gpuact__bwd_fmt(OP, x, E::load(b), c, fmt));
+        *r0 = E::store(gpuact__bwd_full_fmt(OP, x, E::load(b), c, fmt));
     } else if (DIR == GPUACT__DIR_FWDBWD) {
         const float g = E::load(b);
         *r0 = E::store(gpuact__fwd_fmt(OP, x, c, fmt));
