@@ -261,13 +261,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     /* ---- the verdict ---- */
     nrv = (unsigned)st;
-    /* K13 (fuzz/regressions/README.md): under DAZ gpuact_resolve compares a
-       subnormal bound as 0, so lo > hi can pass; seen with n = 0 (no
-       environment check). Skipped only with FUZZ_SKIP_KNOWN=1 or a list naming K13. */
-    if (n == 0 && (env == 2 || env == 3) && expected == (1u << GPUACT_ERROR_INVALID_PARAMS) && st == GPUACT_SUCCESS) {
-        const char *skip = getenv("FUZZ_SKIP_KNOWN");
-        if (skip && (strcmp(skip, "1") == 0 || strstr(skip, "K13"))) goto done;
-    }
 #ifdef FZ_API_STATS
     {
         static int registered;

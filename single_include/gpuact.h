@@ -2235,6 +2235,9 @@ static long gpuact__float_order(float f) {
     uint32_t u = gpuact__f2u(f);
     return (u & 0x80000000u) ? -(long)(u & 0x7fffffffu) : (long)u;
 }
+/* elu's alpha < 0 for backward-from-output, by the bits (DAZ would read a
+   negative subnormal as 0); -0 is not below 0 */
+static int gpuact__alpha_negative(float a) { return gpuact__float_order(a) < 0; }
 
 GPUACT_DEF gpuact_status gpuact_resolve(gpuact_op op, const gpuact_params *p, gpuact_cfg *out) {
     gpuact_cfg c = gpuact_cfg_default();
@@ -2388,7 +2391,7 @@ GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_d
     gpuact_status s = gpuact__check(op, dtype, p, &c, y, dy, dx, NULL, n);
     if (s != GPUACT_SUCCESS) return s;
     if (op != GPUACT_OP_ELU && op != GPUACT_OP_SELU) return GPUACT_ERROR_UNSUPPORTED;
-    if (op == GPUACT_OP_ELU && c.alpha < 0.0f) return GPUACT_ERROR_UNSUPPORTED;
+    if (op == GPUACT_OP_ELU && gpuact__alpha_negative(c.alpha)) return GPUACT_ERROR_UNSUPPORTED;
     if (n == 0) return GPUACT_SUCCESS;
     if (!dy) return GPUACT_ERROR_NULL_POINTER;
     for (i = 0; i < n; i++) {
@@ -2532,7 +2535,7 @@ GPUACT_DEF gpuact_status gpuact_backward_from_output_device(gpuact_op op, gpuact
     gpuact_status s = gpuact__check_device(op, dtype, p, &c, y, dy, dx, NULL, n);
     if (s != GPUACT_SUCCESS) return s;
     if (op != GPUACT_OP_ELU && op != GPUACT_OP_SELU) return GPUACT_ERROR_UNSUPPORTED;
-    if (op == GPUACT_OP_ELU && c.alpha < 0.0f) return GPUACT_ERROR_UNSUPPORTED;
+    if (op == GPUACT_OP_ELU && gpuact__alpha_negative(c.alpha)) return GPUACT_ERROR_UNSUPPORTED;
     if (n == 0) return GPUACT_SUCCESS;
     if (!dy) return GPUACT_ERROR_NULL_POINTER;
     return gpuact__run_device(GPUACT__DIR_BWDOUT, op, dtype, &c, y, dy, dx, NULL, n, stream);
