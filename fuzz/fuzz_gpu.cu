@@ -188,6 +188,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     memcpy(h_arena, h_init, ARENA);
     cuda_or_die(cudaMemcpy(d_arena, h_init, ARENA, cudaMemcpyHostToDevice), "cudaMemcpy to device");
+    /* A pageable host-to-device cudaMemcpy may return once the bytes are
+       staged, before the DMA reaches the device (the runtime's "API
+       synchronization behavior"), and stream2 is non-blocking: without this
+       the device call could read the previous input's arena. */
+    cuda_or_die(cudaDeviceSynchronize(), "cudaDeviceSynchronize after the copy");
     memcpy(h_foreign, h_init + GUARD, REGION);
 
     void *hp[4], *dp[4];
