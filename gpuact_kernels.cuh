@@ -1365,7 +1365,7 @@ GPUACT__FN gpuact__fsig gpuact__fsigmoid(float zh, float zl) {
 GPUACT__FN void gpuact__fast_zclamp(float *zh, float *zl) {
     if (*zh > 64.0f) { *zh = 64.0f; *zl = 0.0f; }
 }
-GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float *y) {
+GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, float *y) {
     gpuact__fast_zclamp(&zh, &zl);
     const gpuact__fsig s = gpuact__fsigmoid(zh, zl);
     const int neg = zh < 0.0f;
@@ -1375,20 +1375,23 @@ GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float *y) {
     const float q0 = gpuact__mul(ph, s.ih);
     const float r = gpuact__fma(-q0, s.D.l, gpuact__fma(-q0, s.D.h, ph) + pl);
     const float ql = gpuact__mul(r, s.ih);
-    return gpuact__fast_rn(q0, ql, gpuact__mul(gpuact__abs(q0), GPUACT__FAST_EPS_SIG), y);
+    return gpuact__fast_rn(q0, ql, gpuact__mul(gpuact__abs(q0), eps), y);
 }
-/* d/dz [z sigma(z)] = sigma (1 + z sigma_c), sigma_c = 1 - sigma, as a df G
-   with an absolute bound *err. With I = 1/D (df) and A = E I:
+/* G = sigma(z) (1 + m sigma_c(z)), sigma_c = 1 - sigma, as a df with an
+   absolute bound *err: silu'(z) with m = z (silu, gelu_sigmoid), and
+   gelu_tanh' with m = x (K1 + 3 K3 x^2). With I = 1/D (df) and A = E I:
    z >= 0: sigma = I, sigma_c = A; z < 0: sigma = A, sigma_c = I.
    sigma and sigma_c carry <= 1.5 fexp's error + 2^-45 (I's correction, A's
-   product), z sigma_c that plus z's own 2^-47; B = 1 + z sigma_c is a 2sum
+   product), P = m sigma_c that plus m's own 2^-47; B = 1 + P is a 2sum
    (exact) plus 2^-47 of the tail; G = sigma B one more dd_mul (2^-46). As
-   |sigma| <= |G| + |sigma z sigma_c|, all of it is below
-   2^-36.6 (|G| + |sigma z sigma_c|), which is *err with room for its own
-   roundings. Near the zero of G (z ~ -1.278) *err stays that size, so the
-   test there rejects. */
-GPUACT__FN gpuact__df gpuact__fast_silu_grad(float zh, float zl, float *err) {
-    gpuact__fast_zclamp(&zh, &zl);
+   |sigma| <= |G| + |sigma P|, all of it is below 2^-36.6 (|G| + |sigma P|);
+   eps (GPUACT__FAST_EPS_SIG, or more where z and m carry errors of their
+   own) times that is *err, with room for its own roundings. Near the zero
+   of G (z ~ -1.278 for silu) *err stays that size, so the test there
+   rejects. z > 64 -> 64 with m -> 64 as well: the true m sigma_c(z) is then
+   below 3 z e^-z < 2^-84 (m <= 3 z in both uses), as is the clamped one. */
+GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float ml, float eps, float *err) {
+    if (zh > 64.0f) { zh = 64.0f; zl = 0.0f; mh = 64.0f; ml = 0.0f; }
     const gpuact__fsig s = gpuact__fsigmoid(zh, zl);
     const int neg = zh < 0.0f;
     const float ih = s.ih;
@@ -1398,16 +1401,16 @@ GPUACT__FN gpuact__df gpuact__fast_silu_grad(float zh, float zl, float *err) {
     const float al = gpuact__fma(s.E.l, ih, gpuact__fma(s.E.h, il, gpuact__fma(s.E.h, ih, -ah)));
     const float sh = neg ? ah : ih, sl = neg ? al : il; /* sigma */
     const float ch = neg ? ih : ah, cl = neg ? il : al; /* sigma_c */
-    /* P = z sigma_c */
-    const float ph = gpuact__mul(zh, ch);
-    const float pl = gpuact__fma(zl, ch, gpuact__fma(zh, cl, gpuact__fma(zh, ch, -ph)));
+    /* P = m sigma_c */
+    const float ph = gpuact__mul(mh, ch);
+    const float pl = gpuact__fma(ml, ch, gpuact__fma(mh, cl, gpuact__fma(mh, ch, -ph)));
     /* B = 1 + P (2sum) */
     const float bh = 1.0f + ph, bb = bh - 1.0f;
     const float bl = ((1.0f - (bh - bb)) + (ph - bb)) + pl;
     /* G = sigma B */
     const float gh = gpuact__mul(sh, bh);
     const float gl = gpuact__fma(sl, bh, gpuact__fma(sh, bl, gpuact__fma(sh, bh, -gh)));
-    *err = gpuact__mul(gpuact__fma(gpuact__abs(sh), gpuact__abs(ph), gpuact__abs(gh)), GPUACT__FAST_EPS_SIG);
+    *err = gpuact__mul(gpuact__fma(gpuact__abs(sh), gpuact__abs(ph), gpuact__abs(gh)), eps);
     return gpuact__df_make(gh, gl);
 }
 
@@ -1425,6 +1428,37 @@ GPUACT__FN gpuact__df gpuact__fast_mul(float ah, float al, float bh, float bl) {
     return gpuact__df_make(p, gpuact__fma(al, bh, gpuact__fma(ah, bl, gpuact__fma(ah, bh, -p))));
 }
 
+/* gelu_tanh's z = x (K1 + K3 x^2) and, if m, m = x (K1 + 3 K3 x^2) (so
+   f = x sigma(z), f' = sigma(z) (1 + m sigma_c(z))), both as dfs, for
+   -8.84375 <= x: z >= -63.6 (-64 at x = -8.87). x is cut to 16 first, which
+   keeps x^3 finite and still gives z > 64 (z(16) = 318), which the callers
+   clamp. x^2 is a 2prod (exact); K3 x^2 and the products by x are
+   gpuact__fast_mul (2^-45 each, with the constants' 2^-48), the sums with
+   K1 2sums of positive terms (2^-47): z and m within 2^-43.5 relative.
+   In x sigma(z) that moves the result by sigma_c(z) |dz| <= 64 2^-43.5 =
+   2^-37.5 relative (z < 0; below 2^-45 for z > 0), in G by 2^-37.5
+   (|G| + |sigma P|) (d sigma = sigma sigma_c dz, d sigma_c = -sigma sigma_c
+   dz) plus m's 2^-43.5 |sigma P|: with fast_x_sigmoid's and fast_sig_grad's
+   2^-36.6 both stay below 2^-35.97, GPUACT__FAST_EPS_GT with room. */
+#define GPUACT__FAST_EPS_GT 1.7e-11f   /* 2^-35.78 */
+#define GPUACT__FAST_GT_XNEG 8.84375f  /* z(-8.84375) = -63.5 */
+GPUACT__FN gpuact__df gpuact__fast_gt_sum(float ch, float cl, gpuact__df p) {
+    const float s = ch + p.h, bb = s - ch; /* 2sum: p.h may exceed the constant */
+    return gpuact__df_make(s, ((ch - (s - bb)) + (p.h - bb)) + (cl + p.l));
+}
+GPUACT__FN gpuact__df gpuact__fast_gt_z(float x, gpuact__df *m) {
+    const float xc = x < 16.0f ? x : 16.0f;
+    const gpuact__df x2 = gpuact__2prod(xc, xc);
+    const gpuact__df w = gpuact__fast_gt_sum(GPUACT__K(GPUACT__C_GT_K1_H), GPUACT__K(GPUACT__C_GT_K1_L),
+        gpuact__fast_mul(GPUACT__K(GPUACT__C_GT_K3_H), GPUACT__K(GPUACT__C_GT_K3_L), x2.h, x2.l));
+    if (m) {
+        const gpuact__df v = gpuact__fast_gt_sum(GPUACT__K(GPUACT__C_GT_K1_H), GPUACT__K(GPUACT__C_GT_K1_L),
+            gpuact__fast_mul(GPUACT__K(GPUACT__C_GT_3K3_H), GPUACT__K(GPUACT__C_GT_3K3_L), x2.h, x2.l));
+        *m = gpuact__fast_mul(v.h, v.l, xc, 0.0f);
+    }
+    return gpuact__fast_mul(w.h, w.l, xc, 0.0f);
+}
+
 /* the input ranges of the fast tier: x >= -xneg, |x| >= 2^-40 (+inf too:
    the z clamp takes it, or the rounding test rejects it; NaN fails) */
 #define GPUACT__FAST_XMIN 9.09494702e-13f /* 2^-40 */
@@ -1440,10 +1474,14 @@ GPUACT__FN int gpuact__fast_in(float x, float xneg) {
 GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, float *y) {
     switch (op) {
     case GPUACT_OP_SILU:
-        return gpuact__fast_in(x, 64.0f) & gpuact__fast_x_sigmoid(x, x, 0.0f, y);
+        return gpuact__fast_in(x, 64.0f) & gpuact__fast_x_sigmoid(x, x, 0.0f, GPUACT__FAST_EPS_SIG, y);
     case GPUACT_OP_GELU_SIGMOID: {
         const gpuact__df z = gpuact__fast_mul(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x, 0.0f);
-        return gpuact__fast_in(x, GPUACT__FAST_GS_XNEG) & gpuact__fast_x_sigmoid(x, z.h, z.l, y);
+        return gpuact__fast_in(x, GPUACT__FAST_GS_XNEG) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_SIG, y);
+    }
+    case GPUACT_OP_GELU_TANH: {
+        const gpuact__df z = gpuact__fast_gt_z(x, 0);
+        return gpuact__fast_in(x, GPUACT__FAST_GT_XNEG) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_GT, y);
     }
     case GPUACT_OP_ELU:
     case GPUACT_OP_SELU: {
@@ -1467,12 +1505,18 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, float *y) 
 GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact__df *g, float *err) {
     switch (op) {
     case GPUACT_OP_SILU:
-        *g = gpuact__fast_silu_grad(x, 0.0f, err);
+        *g = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, GPUACT__FAST_EPS_SIG, err);
         return gpuact__fast_in(x, 64.0f);
     case GPUACT_OP_GELU_SIGMOID: {
         const gpuact__df z = gpuact__fast_mul(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x, 0.0f);
-        *g = gpuact__fast_silu_grad(z.h, z.l, err);
+        *g = gpuact__fast_sig_grad(z.h, z.l, z.h, z.l, GPUACT__FAST_EPS_SIG, err);
         return gpuact__fast_in(x, GPUACT__FAST_GS_XNEG);
+    }
+    case GPUACT_OP_GELU_TANH: {
+        gpuact__df m;
+        const gpuact__df z = gpuact__fast_gt_z(x, &m);
+        *g = gpuact__fast_sig_grad(z.h, z.l, m.h, m.l, GPUACT__FAST_EPS_GT, err);
+        return gpuact__fast_in(x, GPUACT__FAST_GT_XNEG);
     }
     case GPUACT_OP_ELU:
     case GPUACT_OP_SELU: {
@@ -1720,7 +1764,8 @@ __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, uint32_t a, u
 /* the (op, dtype, direction) kernels that have a fast tier */
 template <int OP, int DT, int DIR> struct gpuact__has_fast {
     enum { value = DT == GPUACT_F32 && DIR != GPUACT__DIR_BWDOUT &&
-                   (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
+                   (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH ||
+                    OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
 };
 template <int N> __device__ __forceinline__ void gpuact__rot(uint32_t q[N]) {
     const uint32_t t = q[0];
@@ -1819,9 +1864,13 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_eltwise(const 
                (rare: a rolled loop that rotates the four lanes of a, b, o, p
                so the element in hand is always index 0) */
             uint32_t fail = 0u;
+            if (vec) { /* no branch between the four: the compiler interleaves them */
 #pragma unroll
-            for (int j = 0; j < 4; j++)
-                if (j < cnt && !gpuact__k_fast<OP, DIR>(&cfg, a[j], b[j], &o[j], &p[j])) fail |= 1u << j;
+                for (int j = 0; j < 4; j++)
+                    if (!gpuact__k_fast<OP, DIR>(&cfg, a[j], b[j], &o[j], &p[j])) fail |= 1u << j;
+            } else if (!gpuact__k_fast<OP, DIR>(&cfg, a[0], b[0], &o[0], &p[0])) {
+                fail = 1u;
+            }
             if (fail) {
 #pragma unroll 1
                 for (int j = 0; j < 4; j++) {
