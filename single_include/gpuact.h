@@ -48,8 +48,9 @@
      better) and rounded once to the output format. Measured against MPFR:
      fp32 f and f' within 0.5x ULP (bars: 1 and 2 ULP), fp16 and bf16 f
      correctly rounded for all 65536 inputs. docs/ACCURACY.md has the tables.
-     fp32 silu, gelu_sigmoid, gelu_tanh, elu and selu (f, f', dy f') first try a
-     shorter evaluation with a proven error bound and keep it only when a
+     fp32 f, f' and dy f' of every op but swish_tanh first try a
+     shorter evaluation with an error bound (derived, and checked over all
+     2^32 inputs on the GPU) and keep it only when a
      rounding test shows it is the correctly rounded result; otherwise the
      full one runs. Either way the result is a fixed function of the inputs,
      the same on host and GPU.
@@ -76,7 +77,7 @@
                       fp32 fast tier for silu, gelu_sigmoid, elu, selu
                       (2.7-3.5x on an H200; results unchanged or now
                       correctly rounded where they were not).
-                      gelu_tanh joins the fast tier.
+                      gelu_erf and gelu_tanh join the fast tier.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -755,10 +756,8 @@ GPUACT__FN gpuact__sig gpuact__sigmoid2(gpuact__df z) {
    R, so their rounding costs < 2^-36). R' = 2aR - 2/sqrt(pi) gives the
    coefficients (tools/gen_tables.py). Relative error about 2^-36.
    ------------------------------------------------------------------------ */
-GPUACT__FN gpuact__xf gpuact__erfc_r(gpuact__df a, gpuact__xf *Eout) {
-    gpuact__df a2 = gpuact__2prod(a.h, a.h);
-    a2 = gpuact__fast2sum(a2.h, gpuact__fma(a.h + a.h, a.l, a2.l));
-    gpuact__xf E = gpuact__exp(-a2.h, -a2.l);
+/* R(a) alone (shared with the fast tier) */
+GPUACT__FN gpuact__df gpuact__erfc_R(gpuact__df a) {
     int i = (int)(gpuact__mul(a.h, 8.0f) + 0.5f);
     if (i > GPUACT__ERFC_NI - 1) i = GPUACT__ERFC_NI - 1;
     float c[16];
@@ -776,9 +775,13 @@ GPUACT__FN gpuact__xf gpuact__erfc_r(gpuact__df a, gpuact__xf *Eout) {
     p.l = gpuact__fma(d.l, T, p.l);
     gpuact__df S = gpuact__dd_add(gpuact__df_make(c[4], c[5]), p);
     S = gpuact__dd_add(gpuact__df_make(c[2], c[3]), gpuact__dd_mul(d, S));
-    S = gpuact__dd_add(gpuact__df_make(c[0], c[1]), gpuact__dd_mul(d, S));
-    *Eout = E;
-    return gpuact__xf_make(S, 0);
+    return gpuact__dd_add(gpuact__df_make(c[0], c[1]), gpuact__dd_mul(d, S));
+}
+GPUACT__FN gpuact__xf gpuact__erfc_r(gpuact__df a, gpuact__xf *Eout) {
+    gpuact__df a2 = gpuact__2prod(a.h, a.h);
+    a2 = gpuact__fast2sum(a2.h, gpuact__fma(a.h + a.h, a.l, a2.l));
+    *Eout = gpuact__exp(-a2.h, -a2.l);
+    return gpuact__xf_make(gpuact__erfc_R(a), 0);
 }
 
 /* ---------------------------------------------------------------------------
@@ -1546,6 +1549,41 @@ GPUACT__FN gpuact__df gpuact__fast_gt_z(float x, gpuact__df *m) {
     return gpuact__fast_mul(w.h, w.l, xc, 0.0f);
 }
 
+/* gelu_erf: f = x Phi(x), f' = Phi(x) + x phi(x). With a = |x|/sqrt(2),
+   E = e^(-x^2/2) = e^(-a^2) and R = e^(a^2) erfc(a) (gpuact__erfc_R, the
+   full path's table and polynomial): Q = Phi(-|x|) = E R / 2, Phi(x) = Q
+   (x < 0) or P = 1 - Q (x > 0, Q <= 1/2: fast2sum), phi(x) = E / sqrt(2 pi).
+   Here x^2 is a 2prod, so E = fexp(-x^2/2) needs no a^2 (2^-37.3); R is
+   within about 2^-36 (its comment); a, Q, x Q, x E / sqrt(2 pi) are
+   gpuact__fast_mul (2^-45 each, constants 2^-48): f within about 2^-35.4
+   (P's error is Q's times Q/P <= 1), f' within that times |Phi| + |x phi|
+   (the two terms are added by a 2sum, which may cancel near the zero of
+   f' at x = -0.75: err is absolute, so the test rejects there).
+   GPUACT__FAST_EPS_ERF leaves a factor 1.8 over that; the all-2^32 sweep
+   (fast!CR and bound) is the check. x > 11.25 is taken as 11.25 in Phi and
+   x phi (both move by less than 2^-90 relative); x < -11.25 is outside
+   (x^2/2 <= 63.3 keeps fexp's range). */
+#define GPUACT__FAST_EPS_ERF 4.5e-11f   /* 2^-34.37 */
+#define GPUACT__FAST_ERF_XMAX 11.25f
+typedef struct gpuact__ferf { gpuact__df phi_x, E; float xc; } gpuact__ferf;
+/* phi_x = Phi(x) (with x cut to 11.25), E as above */
+GPUACT__FN gpuact__ferf gpuact__fast_erf_parts(float x) {
+    gpuact__ferf r;
+    float xc = x < GPUACT__FAST_ERF_XMAX ? x : GPUACT__FAST_ERF_XMAX; /* NaN too */
+    xc = xc > -GPUACT__FAST_ERF_XMAX ? xc : -GPUACT__FAST_ERF_XMAX;       /* keeps R's row in the table */
+    const gpuact__df a = gpuact__fast_mul(GPUACT__K(GPUACT__C_INV_SQRT2_H), GPUACT__K(GPUACT__C_INV_SQRT2_L),
+                                          gpuact__abs(xc), 0.0f);
+    const gpuact__df x2 = gpuact__2prod(xc, xc);
+    r.E = gpuact__fexp(gpuact__mul(x2.h, -0.5f), gpuact__mul(x2.l, -0.5f));
+    const gpuact__df R = gpuact__erfc_R(a);
+    gpuact__df q = gpuact__fast_mul(r.E.h, r.E.l, R.h, R.l);
+    q = gpuact__df_make(gpuact__mul(q.h, 0.5f), gpuact__mul(q.l, 0.5f)); /* Q = Phi(-|x|), exact halving */
+    const gpuact__df p = gpuact__fast2sum(1.0f, -q.h);
+    r.phi_x = xc < 0.0f ? q : gpuact__df_make(p.h, p.l - q.l);
+    r.xc = xc;
+    return r;
+}
+
 /* the input ranges of the fast tier: x >= -xneg, |x| >= 2^-40 (+inf too:
    the z clamp takes it, or the rounding test rejects it; NaN fails) */
 #define GPUACT__FAST_XMIN 9.09494702e-13f /* 2^-40 */
@@ -1565,6 +1603,12 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, float *y) 
     case GPUACT_OP_GELU_SIGMOID: {
         const gpuact__df z = gpuact__fast_mul(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x, 0.0f);
         return gpuact__fast_in(x, GPUACT__FAST_GS_XNEG) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_SIG, y);
+    }
+    case GPUACT_OP_GELU_ERF: {
+        const gpuact__ferf e = gpuact__fast_erf_parts(x);
+        const gpuact__df v = gpuact__fast_mul(x, 0.0f, e.phi_x.h, e.phi_x.l);
+        return gpuact__fast_in(x, GPUACT__FAST_ERF_XMAX) &
+               gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__abs(v.h), GPUACT__FAST_EPS_ERF), y);
     }
     case GPUACT_OP_GELU_TANH: {
         const gpuact__df z = gpuact__fast_gt_z(x, 0);
@@ -1598,6 +1642,16 @@ GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact
         const gpuact__df z = gpuact__fast_mul(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x, 0.0f);
         *g = gpuact__fast_sig_grad(z.h, z.l, z.h, z.l, GPUACT__FAST_EPS_SIG, err);
         return gpuact__fast_in(x, GPUACT__FAST_GS_XNEG);
+    }
+    case GPUACT_OP_GELU_ERF: {
+        const gpuact__ferf e = gpuact__fast_erf_parts(x);
+        const gpuact__df xe = gpuact__fast_mul(e.E.h, e.E.l, e.xc, 0.0f);
+        const gpuact__df b = gpuact__fast_mul(xe.h, xe.l, GPUACT__K(GPUACT__C_INV_SQRT2PI_H), GPUACT__K(GPUACT__C_INV_SQRT2PI_L));
+        const float sh = e.phi_x.h + b.h, bb = sh - e.phi_x.h; /* 2sum */
+        const float sl = ((e.phi_x.h - (sh - bb)) + (b.h - bb)) + (e.phi_x.l + b.l);
+        *g = gpuact__df_make(sh, sl);
+        *err = gpuact__mul(gpuact__abs(e.phi_x.h) + gpuact__abs(b.h), GPUACT__FAST_EPS_ERF);
+        return gpuact__fast_in(x, GPUACT__FAST_ERF_XMAX);
     }
     case GPUACT_OP_GELU_TANH: {
         gpuact__df m;
@@ -1851,7 +1905,7 @@ __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, uint32_t a, u
 /* the (op, dtype, direction) kernels that have a fast tier */
 template <int OP, int DT, int DIR> struct gpuact__has_fast {
     enum { value = DT == GPUACT_F32 && DIR != GPUACT__DIR_BWDOUT &&
-                   (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH ||
+                   (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ||
                     OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
 };
 template <int N> __device__ __forceinline__ void gpuact__rot(uint32_t q[N]) {
