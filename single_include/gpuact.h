@@ -1702,14 +1702,30 @@ GPUACT__FN gpuact_cfg gpuact_cfg_default(void) {
 }
 /* f(x), f'(x) and dy f'(x) in fp32, each rounded once */
 /* f(x) and f'(x) rounded to fmt: the fast tier first where it applies */
+/* 0 where the fast tier cannot take x (deriv: f' and dy f'), 1 where it may:
+   a superset of its ranges above, so that the composites below skip the
+   tier's work (computed whole, then rejected) where it would reject anyway.
+   The kernels run the tier without this branch; the results are the same. */
+GPUACT__FN int gpuact__fast_maybe(int op, int deriv, float x) {
+    const int mid = gpuact__abs(x) >= GPUACT__FAST_XMIN; /* NaN: 0 */
+    switch (op) {
+    case GPUACT_OP_SILU: return mid & (x >= -64.0f);
+    case GPUACT_OP_GELU_SIGMOID: return mid & (x >= -GPUACT__FAST_GS_XNEG);
+    case GPUACT_OP_GELU_TANH: return mid & (x >= -GPUACT__FAST_GT_XNEG);
+    case GPUACT_OP_GELU_ERF: return mid & (x >= -GPUACT__FAST_ERF_XMAX);
+    case GPUACT_OP_ELU:
+    case GPUACT_OP_SELU: return deriv ? x >= -64.0f : (x > 0.0f) | (x <= -GPUACT__FAST_XMIN);
+    default: return 0;
+    }
+}
 GPUACT__FN float gpuact__fwd_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
     float y;
-    if (fmt == GPUACT__FMT_F32 && gpuact__fast_fwd(op, x, c, &y)) return y;
+    if (fmt == GPUACT__FMT_F32 && gpuact__fast_maybe(op, 0, x) && gpuact__fast_fwd(op, x, c, &y)) return y;
     return gpuact__round(gpuact__forward_xf(op, x, c), fmt);
 }
 GPUACT__FN float gpuact__grad_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
     float y;
-    if (fmt == GPUACT__FMT_F32 && gpuact__fast_grad(op, x, c, &y)) return y;
+    if (fmt == GPUACT__FMT_F32 && gpuact__fast_maybe(op, 1, x) && gpuact__fast_grad(op, x, c, &y)) return y;
     return gpuact__round(gpuact__grad_xf(op, x, c), fmt);
 }
 GPUACT__FN float gpuact_forward_f32(gpuact_op op, float x, const gpuact_cfg *c) {
@@ -1725,7 +1741,7 @@ GPUACT__FN float gpuact__bwd_full_fmt(int op, float x, float dy, const gpuact_cf
 }
 GPUACT__FN float gpuact__bwd_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
     float y;
-    if (fmt == GPUACT__FMT_F32 && gpuact__fast_bwd(op, x, dy, c, &y)) return y;
+    if (fmt == GPUACT__FMT_F32 && gpuact__fast_maybe(op, 1, x) && gpuact__fast_bwd(op, x, dy, c, &y)) return y;
     return gpuact__bwd_full_fmt(op, x, dy, c, fmt);
 }
 GPUACT__FN float gpuact_backward_f32(gpuact_op op, float x, float dy, const gpuact_cfg *c) {
