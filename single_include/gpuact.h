@@ -1571,8 +1571,10 @@ GPUACT__FN gpuact__ferf gpuact__fast_erf_parts(float x) {
     gpuact__ferf r;
     float xc = x < GPUACT__FAST_ERF_XMAX ? x : GPUACT__FAST_ERF_XMAX; /* NaN too */
     xc = xc > -GPUACT__FAST_ERF_XMAX ? xc : -GPUACT__FAST_ERF_XMAX;       /* keeps R's row in the table */
-    const gpuact__df a = gpuact__fast_mul(GPUACT__K(GPUACT__C_INV_SQRT2_H), GPUACT__K(GPUACT__C_INV_SQRT2_L),
-                                          gpuact__abs(xc), 0.0f);
+    /* a normalised as in the full path (the same a): R's d = a.h - i/8 is exact only when a.h
+       is the rounded a (an unnormalised a.h = 0x1.fffffep-5 takes row 1, and d then loses 2^-28) */
+    const gpuact__df a = gpuact__dd_mulf(gpuact__df_make(GPUACT__K(GPUACT__C_INV_SQRT2_H), GPUACT__K(GPUACT__C_INV_SQRT2_L)),
+                                         gpuact__abs(xc));
     const gpuact__df x2 = gpuact__2prod(xc, xc);
     r.E = gpuact__fexp(gpuact__mul(x2.h, -0.5f), gpuact__mul(x2.l, -0.5f));
     const gpuact__df R = gpuact__erfc_R(a);
