@@ -1495,8 +1495,8 @@ GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float 
     const float ph = gpuact__mul(mh, ch);
     const float pl = gpuact__fma(ml, ch, gpuact__fma(mh, cl, gpuact__fma(mh, ch, -ph)));
     /* B = 1 + P (2sum) */
-    const float bh = 1.0f + ph, bb = bh - 1.0f;
-    const float bl = ((1.0f - (bh - bb)) + (ph - bb)) + pl;
+    const gpuact__df b1 = gpuact__2sum(1.0f, ph);
+    const float bh = b1.h, bl = b1.l + pl;
     /* G = sigma B */
     const float gh = gpuact__mul(sh, bh);
     const float gl = gpuact__fma(sl, bh, gpuact__fma(sh, bl, gpuact__fma(sh, bh, -gh)));
@@ -1510,6 +1510,12 @@ GPUACT__FN int gpuact__fast_scale(float dy, gpuact__df g, float err, float *y) {
     const float ph = gpuact__mul(dy, g.h);
     const float pl = gpuact__fma(dy, g.l, gpuact__fma(dy, g.h, -ph));
     return gpuact__fast_rn(ph, pl, gpuact__mul(gpuact__abs(dy), err), y);
+}
+/* a + b as a df (unnormalised): 2sum of the heads (either may be larger),
+   the tails added to its error */
+GPUACT__FN gpuact__df gpuact__fast_add(gpuact__df a, gpuact__df b) {
+    const gpuact__df s = gpuact__2sum(a.h, b.h);
+    return gpuact__df_make(s.h, s.l + (a.l + b.l));
 }
 /* (ah + al)(bh + bl) as a df (unnormalised): relative error below
    2^-24 |al/ah| + 2^-45, the first from rounding al bh with the tail */
@@ -1532,17 +1538,13 @@ GPUACT__FN gpuact__df gpuact__fast_mul(float ah, float al, float bh, float bl) {
    2^-36.6 both stay below 2^-35.97, GPUACT__FAST_EPS_GT with room. */
 #define GPUACT__FAST_EPS_GT 1.7e-11f   /* 2^-35.78 */
 #define GPUACT__FAST_GT_XNEG 8.84375f  /* z(-8.84375) = -63.5 */
-GPUACT__FN gpuact__df gpuact__fast_gt_sum(float ch, float cl, gpuact__df p) {
-    const float s = ch + p.h, bb = s - ch; /* 2sum: p.h may exceed the constant */
-    return gpuact__df_make(s, ((ch - (s - bb)) + (p.h - bb)) + (cl + p.l));
-}
 GPUACT__FN gpuact__df gpuact__fast_gt_z(float x, gpuact__df *m) {
     const float xc = x < 16.0f ? x : 16.0f;
     const gpuact__df x2 = gpuact__2prod(xc, xc);
-    const gpuact__df w = gpuact__fast_gt_sum(GPUACT__K(GPUACT__C_GT_K1_H), GPUACT__K(GPUACT__C_GT_K1_L),
+    const gpuact__df w = gpuact__fast_add(gpuact__df_make(GPUACT__K(GPUACT__C_GT_K1_H), GPUACT__K(GPUACT__C_GT_K1_L)),
         gpuact__fast_mul(GPUACT__K(GPUACT__C_GT_K3_H), GPUACT__K(GPUACT__C_GT_K3_L), x2.h, x2.l));
     if (m) {
-        const gpuact__df v = gpuact__fast_gt_sum(GPUACT__K(GPUACT__C_GT_K1_H), GPUACT__K(GPUACT__C_GT_K1_L),
+        const gpuact__df v = gpuact__fast_add(gpuact__df_make(GPUACT__K(GPUACT__C_GT_K1_H), GPUACT__K(GPUACT__C_GT_K1_L)),
             gpuact__fast_mul(GPUACT__K(GPUACT__C_GT_3K3_H), GPUACT__K(GPUACT__C_GT_3K3_L), x2.h, x2.l));
         *m = gpuact__fast_mul(v.h, v.l, xc, 0.0f);
     }
@@ -1586,12 +1588,25 @@ GPUACT__FN gpuact__ferf gpuact__fast_erf_parts(float x) {
     return r;
 }
 
-/* the input ranges of the fast tier: x >= -xneg, |x| >= 2^-40 (+inf too:
-   the z clamp takes it, or the rounding test rejects it; NaN fails) */
+/* The input ranges of the fast tier (deriv: f' and dy f'), 0 outside (NaN
+   too): the tier's functions below reject outside them, and the composites
+   (gpuact__fwd_fmt ...) skip the tier's work there (the tier computes
+   whole, then rejects; the kernels run it without that branch). +inf is
+   inside for the sigmoid family and gelu_erf: the z clamp takes it or the
+   rounding test rejects it. */
 #define GPUACT__FAST_XMIN 9.09494702e-13f /* 2^-40 */
 #define GPUACT__FAST_GS_XNEG 37.5f        /* 1.702 x >= -64 */
-GPUACT__FN int gpuact__fast_in(float x, float xneg) {
-    return (x >= -xneg) & (gpuact__abs(x) >= GPUACT__FAST_XMIN);
+GPUACT__FN int gpuact__fast_range(int op, int deriv, float x) {
+    const int mid = gpuact__abs(x) >= GPUACT__FAST_XMIN;
+    switch (op) {
+    case GPUACT_OP_SILU: return mid & (x >= -64.0f);
+    case GPUACT_OP_GELU_SIGMOID: return mid & (x >= -GPUACT__FAST_GS_XNEG);
+    case GPUACT_OP_GELU_TANH: return mid & (x >= -GPUACT__FAST_GT_XNEG);
+    case GPUACT_OP_GELU_ERF: return mid & (x >= -GPUACT__FAST_ERF_XMAX);
+    case GPUACT_OP_ELU:
+    case GPUACT_OP_SELU: return deriv ? x >= -64.0f : (x > 0.0f) | (x <= -GPUACT__FAST_XMIN);
+    default: return 0;
+    }
 }
 /* elu / selu: v = (x > 0 ? x : alpha expm1(x)) * lam, lam = 1 or SELU's lambda
    (alpha = lambda alpha for selu): expm1's 2^-38.5 and the product's 2^-45 */
@@ -1601,27 +1616,27 @@ GPUACT__FN int gpuact__fast_in(float x, float xneg) {
 GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, float *y) {
     switch (op) {
     case GPUACT_OP_SILU:
-        return gpuact__fast_in(x, 64.0f) & gpuact__fast_x_sigmoid(x, x, 0.0f, GPUACT__FAST_EPS_SIG, y);
+        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, x, 0.0f, GPUACT__FAST_EPS_SIG, y);
     case GPUACT_OP_GELU_SIGMOID: {
         const gpuact__df z = gpuact__fast_mul(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x, 0.0f);
-        return gpuact__fast_in(x, GPUACT__FAST_GS_XNEG) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_SIG, y);
+        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_SIG, y);
     }
     case GPUACT_OP_GELU_ERF: {
         const gpuact__ferf e = gpuact__fast_erf_parts(x);
         const gpuact__df v = gpuact__fast_mul(x, 0.0f, e.phi_x.h, e.phi_x.l);
-        return gpuact__fast_in(x, GPUACT__FAST_ERF_XMAX) &
+        return gpuact__fast_range(op, 0, x) &
                gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__abs(v.h), GPUACT__FAST_EPS_ERF), y);
     }
     case GPUACT_OP_GELU_TANH: {
         const gpuact__df z = gpuact__fast_gt_z(x, 0);
-        return gpuact__fast_in(x, GPUACT__FAST_GT_XNEG) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_GT, y);
+        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_GT, y);
     }
     case GPUACT_OP_ELU:
     case GPUACT_OP_SELU: {
         const int selu = op == GPUACT_OP_SELU;
         if (x > 0.0f && !selu) { *y = x; return 1; }
         const int pos = x > 0.0f;
-        const int in = pos | (x <= -GPUACT__FAST_XMIN); /* NaN fails both */
+        const int in = gpuact__fast_range(op, 0, x);
         /* below -64, e^x - 1 = -1 + (less than 2^-92): -64's value is as good (-inf too) */
         const gpuact__df e = gpuact__fexpm1(pos ? -1.0f : (x < -64.0f ? -64.0f : x));
         const float vh = pos ? x : e.h, vl = pos ? 0.0f : e.l;
@@ -1639,33 +1654,31 @@ GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact
     switch (op) {
     case GPUACT_OP_SILU:
         *g = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, GPUACT__FAST_EPS_SIG, err);
-        return gpuact__fast_in(x, 64.0f);
+        return gpuact__fast_range(op, 1, x);
     case GPUACT_OP_GELU_SIGMOID: {
         const gpuact__df z = gpuact__fast_mul(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x, 0.0f);
         *g = gpuact__fast_sig_grad(z.h, z.l, z.h, z.l, GPUACT__FAST_EPS_SIG, err);
-        return gpuact__fast_in(x, GPUACT__FAST_GS_XNEG);
+        return gpuact__fast_range(op, 1, x);
     }
     case GPUACT_OP_GELU_ERF: {
         const gpuact__ferf e = gpuact__fast_erf_parts(x);
         const gpuact__df xe = gpuact__fast_mul(e.E.h, e.E.l, e.xc, 0.0f);
         const gpuact__df b = gpuact__fast_mul(xe.h, xe.l, GPUACT__K(GPUACT__C_INV_SQRT2PI_H), GPUACT__K(GPUACT__C_INV_SQRT2PI_L));
-        const float sh = e.phi_x.h + b.h, bb = sh - e.phi_x.h; /* 2sum */
-        const float sl = ((e.phi_x.h - (sh - bb)) + (b.h - bb)) + (e.phi_x.l + b.l);
-        *g = gpuact__df_make(sh, sl);
+        *g = gpuact__fast_add(e.phi_x, b);
         *err = gpuact__mul(gpuact__abs(e.phi_x.h) + gpuact__abs(b.h), GPUACT__FAST_EPS_ERF);
-        return gpuact__fast_in(x, GPUACT__FAST_ERF_XMAX);
+        return gpuact__fast_range(op, 1, x);
     }
     case GPUACT_OP_GELU_TANH: {
         gpuact__df m;
         const gpuact__df z = gpuact__fast_gt_z(x, &m);
         *g = gpuact__fast_sig_grad(z.h, z.l, m.h, m.l, GPUACT__FAST_EPS_GT, err);
-        return gpuact__fast_in(x, GPUACT__FAST_GT_XNEG);
+        return gpuact__fast_range(op, 1, x);
     }
     case GPUACT_OP_ELU:
     case GPUACT_OP_SELU: {
         /* x > 0: 1 or lambda; x <= 0: alpha e^x or lambda alpha e^x */
         const int selu = op == GPUACT_OP_SELU;
-        const int in = x >= -64.0f; /* NaN fails */
+        const int in = gpuact__fast_range(op, 1, x);
         const int pos = x > 0.0f;
         const gpuact__df e = gpuact__fexp(pos ? 0.0f : x, 0.0f);
         const float vh = pos ? 1.0f : e.h, vl = pos ? 0.0f : e.l;
@@ -1704,30 +1717,14 @@ GPUACT__FN gpuact_cfg gpuact_cfg_default(void) {
 }
 /* f(x), f'(x) and dy f'(x) in fp32, each rounded once */
 /* f(x) and f'(x) rounded to fmt: the fast tier first where it applies */
-/* 0 where the fast tier cannot take x (deriv: f' and dy f'), 1 where it may:
-   a superset of its ranges above, so that the composites below skip the
-   tier's work (computed whole, then rejected) where it would reject anyway.
-   The kernels run the tier without this branch; the results are the same. */
-GPUACT__FN int gpuact__fast_maybe(int op, int deriv, float x) {
-    const int mid = gpuact__abs(x) >= GPUACT__FAST_XMIN; /* NaN: 0 */
-    switch (op) {
-    case GPUACT_OP_SILU: return mid & (x >= -64.0f);
-    case GPUACT_OP_GELU_SIGMOID: return mid & (x >= -GPUACT__FAST_GS_XNEG);
-    case GPUACT_OP_GELU_TANH: return mid & (x >= -GPUACT__FAST_GT_XNEG);
-    case GPUACT_OP_GELU_ERF: return mid & (x >= -GPUACT__FAST_ERF_XMAX);
-    case GPUACT_OP_ELU:
-    case GPUACT_OP_SELU: return deriv ? x >= -64.0f : (x > 0.0f) | (x <= -GPUACT__FAST_XMIN);
-    default: return 0;
-    }
-}
 GPUACT__FN float gpuact__fwd_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
     float y;
-    if (fmt == GPUACT__FMT_F32 && gpuact__fast_maybe(op, 0, x) && gpuact__fast_fwd(op, x, c, &y)) return y;
+    if (fmt == GPUACT__FMT_F32 && gpuact__fast_range(op, 0, x) && gpuact__fast_fwd(op, x, c, &y)) return y;
     return gpuact__round(gpuact__forward_xf(op, x, c), fmt);
 }
 GPUACT__FN float gpuact__grad_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
     float y;
-    if (fmt == GPUACT__FMT_F32 && gpuact__fast_maybe(op, 1, x) && gpuact__fast_grad(op, x, c, &y)) return y;
+    if (fmt == GPUACT__FMT_F32 && gpuact__fast_range(op, 1, x) && gpuact__fast_grad(op, x, c, &y)) return y;
     return gpuact__round(gpuact__grad_xf(op, x, c), fmt);
 }
 GPUACT__FN float gpuact_forward_f32(gpuact_op op, float x, const gpuact_cfg *c) {
@@ -1743,7 +1740,7 @@ GPUACT__FN float gpuact__bwd_full_fmt(int op, float x, float dy, const gpuact_cf
 }
 GPUACT__FN float gpuact__bwd_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
     float y;
-    if (fmt == GPUACT__FMT_F32 && gpuact__fast_maybe(op, 1, x) && gpuact__fast_bwd(op, x, dy, c, &y)) return y;
+    if (fmt == GPUACT__FMT_F32 && gpuact__fast_range(op, 1, x) && gpuact__fast_bwd(op, x, dy, c, &y)) return y;
     return gpuact__bwd_full_fmt(op, x, dy, c, fmt);
 }
 GPUACT__FN float gpuact_backward_f32(gpuact_op op, float x, float dy, const gpuact_cfg *c) {
