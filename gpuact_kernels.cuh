@@ -406,6 +406,15 @@ GPUACT__FN float gpuact__div(float a, float b) {
 #endif
 }
 GPUACT__FN float gpuact__abs(float x) { return gpuact__u2f(gpuact__f2u(x) & 0x7fffffffu); }
+/* |x| for the fast tier, where a NaN's bits never reach a result: on the
+   device fabsf folds into the next instruction's operand (no LOP3) */
+GPUACT__FN float gpuact__absv(float x) {
+#if defined(__CUDA_ARCH__)
+    return fabsf(x);
+#else
+    return gpuact__abs(x);
+#endif
+}
 GPUACT__FN float gpuact__copysign(float x, float s) {
     return gpuact__u2f((gpuact__f2u(x) & 0x7fffffffu) | (gpuact__f2u(s) & 0x80000000u));
 }
@@ -1247,19 +1256,22 @@ GPUACT__FN uint16_t gpuact_f32_to_bf16(float f) { return gpuact__f32_to_bf16_exa
    bounds of f' (which backward multiplies by dy) against the reference.
    ------------------------------------------------------------------------ */
 
-/* RN(h + l) when |h + l - exact| <= err provably rounds the same way:
-   s = RN(h + l), t = h + l - s exactly (fast2sum: |h| >= |l|), and
-   |t| + err must stay below half the gap under |s| (the smaller of the two
-   gaps around s; strict, so exact ties are rejected). Also rejects results
-   below 2^-100 (where the products above stop being exact and subnormals
-   begin) and beyond FLT_MAX. NaN fails every comparison. */
+/* RN(h + l) when every value within err of h + l rounds to the same float.
+   With a = RN(l + err) and b = RN(l - err), h + b <= exact <= h + a: err
+   leaves room for those two roundings in every caller (each bound below is
+   stated with room, and |l| is at most 2^-15 |h| there). RN is monotone, so
+   RN(h + a) == RN(h + b) pins RN(exact) to that float: ties (rejected, as
+   err > 0), the smaller gap below a power of two and overflow to inf need no
+   case of their own. NaN (an inf that met an fma tail) fails the comparison.
+   Results below 2^-88 are rejected: the tier's products stop being exact near
+   the subnormals, and there err >= 2^-37 |h| stays a normal number, so a
+   caller's FTZ/DAZ mode cannot zero it. */
+#define GPUACT__FAST_RMIN 3.23117427e-27f /* 2^-88 */
 GPUACT__FN int gpuact__fast_rn(float h, float l, float err, float *out) {
-    const float s = h + l;
-    const float t = l - (s - h);
-    const float a = gpuact__abs(s);
-    const float gap = a - gpuact__u2f(gpuact__f2u(a) - 1u); /* exact */
-    *out = s;
-    return (a >= 7.88860905e-31f) & (a <= 3.40282347e38f) & (gpuact__abs(t) + err < gpuact__mul(gap, 0.5f));
+    const float s1 = h + (l + err);
+    const float s2 = h + (l - err);
+    *out = s1;
+    return (s1 == s2) & (gpuact__absv(s1) >= GPUACT__FAST_RMIN);
 }
 
 /* e^z for -64 <= z = zh + zl <= 0, |zl| <= 2^-17, as (h, l) with |l| < 2^-21 h.
@@ -1377,7 +1389,7 @@ GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, fl
     const float q0 = gpuact__mul(ph, s.ih);
     const float r = gpuact__fma(-q0, s.D.l, gpuact__fma(-q0, s.D.h, ph) + pl);
     const float ql = gpuact__mul(r, s.ih);
-    return gpuact__fast_rn(q0, ql, gpuact__mul(gpuact__abs(q0), eps), y);
+    return gpuact__fast_rn(q0, ql, gpuact__mul(gpuact__absv(q0), eps), y);
 }
 /* G = sigma(z) (1 + m sigma_c(z)), sigma_c = 1 - sigma, as a df with an
    absolute bound *err: silu'(z) with m = z (silu, gelu_sigmoid), and
@@ -1412,7 +1424,7 @@ GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float 
     /* G = sigma B */
     const float gh = gpuact__mul(sh, bh);
     const float gl = gpuact__fma(sl, bh, gpuact__fma(sh, bl, gpuact__fma(sh, bh, -gh)));
-    *err = gpuact__mul(gpuact__fma(gpuact__abs(sh), gpuact__abs(ph), gpuact__abs(gh)), eps);
+    *err = gpuact__mul(gpuact__fma(gpuact__absv(sh), gpuact__absv(ph), gpuact__absv(gh)), eps);
     return gpuact__df_make(gh, gl);
 }
 
@@ -1421,7 +1433,7 @@ GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float 
 GPUACT__FN int gpuact__fast_scale(float dy, gpuact__df g, float err, float *y) {
     const float ph = gpuact__mul(dy, g.h);
     const float pl = gpuact__fma(dy, g.l, gpuact__fma(dy, g.h, -ph));
-    return gpuact__fast_rn(ph, pl, gpuact__mul(gpuact__abs(dy), err), y);
+    return gpuact__fast_rn(ph, pl, gpuact__mul(gpuact__absv(dy), err), y);
 }
 /* a + b as a df (unnormalised): 2sum of the heads (either may be larger),
    the tails added to its error */
@@ -1488,7 +1500,7 @@ GPUACT__FN gpuact__ferf gpuact__fast_erf_parts(float x) {
     /* a normalised as in the full path (the same a): R's d = a.h - i/8 is exact only when a.h
        is the rounded a (an unnormalised a.h = 0x1.fffffep-5 takes row 1, and d then loses 2^-28) */
     const gpuact__df a = gpuact__dd_mulf(gpuact__df_make(GPUACT__K(GPUACT__C_INV_SQRT2_H), GPUACT__K(GPUACT__C_INV_SQRT2_L)),
-                                         gpuact__abs(xc));
+                                         gpuact__absv(xc));
     const gpuact__df x2 = gpuact__2prod(xc, xc);
     r.E = gpuact__fexp(gpuact__mul(x2.h, -0.5f), gpuact__mul(x2.l, -0.5f));
     const gpuact__df R = gpuact__erfc_R(a);
@@ -1509,7 +1521,7 @@ GPUACT__FN gpuact__ferf gpuact__fast_erf_parts(float x) {
 #define GPUACT__FAST_XMIN 9.09494702e-13f /* 2^-40 */
 #define GPUACT__FAST_GS_XNEG 37.5f        /* 1.702 x >= -64 */
 GPUACT__FN int gpuact__fast_range(int op, int deriv, float x) {
-    const int mid = gpuact__abs(x) >= GPUACT__FAST_XMIN;
+    const int mid = gpuact__absv(x) >= GPUACT__FAST_XMIN;
     switch (op) {
     case GPUACT_OP_SILU: return mid & (x >= -64.0f);
     case GPUACT_OP_GELU_SIGMOID: return mid & (x >= -GPUACT__FAST_GS_XNEG);
@@ -1537,7 +1549,7 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, float *y) 
         const gpuact__ferf e = gpuact__fast_erf_parts(x);
         const gpuact__df v = gpuact__fast_mul(x, 0.0f, e.phi_x.h, e.phi_x.l);
         return gpuact__fast_range(op, 0, x) &
-               gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__abs(v.h), GPUACT__FAST_EPS_ERF), y);
+               gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_ERF), y);
     }
     case GPUACT_OP_GELU_TANH: {
         const gpuact__df z = gpuact__fast_gt_z(x, 0);
@@ -1555,7 +1567,7 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, float *y) 
         const float kh = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : c->alpha;
         const float kl = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L)) : 0.0f;
         const gpuact__df v = gpuact__fast_mul(vh, vl, kh, kl);
-        return in & gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__abs(v.h), GPUACT__FAST_EPS_EXP), y);
+        return in & gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_EXP), y);
     }
     default: return 0;
     }
@@ -1577,7 +1589,7 @@ GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact
         const gpuact__df xe = gpuact__fast_mul(e.E.h, e.E.l, e.xc, 0.0f);
         const gpuact__df b = gpuact__fast_mul(xe.h, xe.l, GPUACT__K(GPUACT__C_INV_SQRT2PI_H), GPUACT__K(GPUACT__C_INV_SQRT2PI_L));
         *g = gpuact__fast_add(e.phi_x, b);
-        *err = gpuact__mul(gpuact__abs(e.phi_x.h) + gpuact__abs(b.h), GPUACT__FAST_EPS_ERF);
+        *err = gpuact__mul(gpuact__absv(e.phi_x.h) + gpuact__absv(b.h), GPUACT__FAST_EPS_ERF);
         return gpuact__fast_range(op, 1, x);
     }
     case GPUACT_OP_GELU_TANH: {
@@ -1597,9 +1609,9 @@ GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact
         const float kh = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : (pos ? 1.0f : c->alpha);
         const float kl = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L)) : 0.0f;
         *g = gpuact__fast_mul(vh, vl, kh, kl);
-        *err = gpuact__mul(gpuact__abs(g->h), GPUACT__FAST_EPS_EXP);
+        *err = gpuact__mul(gpuact__absv(g->h), GPUACT__FAST_EPS_EXP);
         /* alpha e^x below 2^-100 would make dy's 2prod inexact */
-        return in & (gpuact__abs(g->h) >= 7.88860905e-31f) & (gpuact__abs(g->h) <= 3.40282347e38f);
+        return in & (gpuact__absv(g->h) >= 7.88860905e-31f) & (gpuact__absv(g->h) <= 3.40282347e38f);
     }
     default: return 0;
     }
@@ -1749,7 +1761,9 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
      BYTES   some pointer is not even aligned to its element size: as
              SCALAR, with byte loads and stores.
    A thread reads every input of its element or vector before it writes, so
-   an output may be the very same array as an input (in place).
+   an output may be the very same array as an input (in place); an element
+   the fast tier rejects in a VEC call is finished later by some lane of the
+   same warp from a copy of its inputs (gpuact__k_vec_fast).
    Indexing is 64-bit throughout and the loops are grid-stride over a grid
    clamped to GPUACT__BLOCKS_PER_SM blocks per multiprocessor: any n works.
    ======================================================================== */
@@ -1835,6 +1849,50 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
                    (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ||
                     OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
 };
+/* __launch_bounds__' minimum of resident blocks, which caps the registers.
+   The fast-tier kernels' time goes to issuing arithmetic, so they want many
+   warps to choose from, and registers enough for the vectors loaded a pass
+   ahead (gpuact__k_vec_fast) without spilling: 6 blocks (40 registers, 48
+   warps per multiprocessor) for forward and f'; 5 (48) for the backward of
+   the sigmoid family, which spills at 40; 4 (64) for gelu_erf, whose tier
+   holds a 16-value table row, and for forward+backward (there 3 for
+   gelu_erf, and no bound for gelu_tanh, which spills even at 80). No kernel
+   spills (gpu-build-check's kernel_resources).
+   At 8 blocks (32 registers) the vectors spill right after their loads;
+   with no bound the compiler took 40-54 registers (gelu_erf 111-126).
+   Measured on the H200 (fp32, n = 2^28, randn, % of copy) with the loads a
+   pass ahead at 6 / at 8 blocks, and without them and without a bound:
+   silu fwd 57.8 / 52.1 / 51.0, silu bwd 63.1 / 40.6 / 57.6, elu bwd
+   89.9 / 46.6 / 82.4; gelu_erf at 4 / 5 blocks: 25.1 / 24.5 forward,
+   35.9 / 35.0 backward. Capped at what the architecture holds (1024
+   threads on sm_75). The kernels without a tier keep the compiler's choice. */
+#ifndef GPUACT__FAST_MIN_BLOCKS
+#define GPUACT__FAST_MIN_BLOCKS 6
+#endif
+#ifndef GPUACT__ERF_MIN_BLOCKS
+#define GPUACT__ERF_MIN_BLOCKS 4
+#endif
+#ifndef GPUACT__BWD_MIN_BLOCKS
+#define GPUACT__BWD_MIN_BLOCKS 5
+#endif
+/* threads a multiprocessor holds: 1024 on sm_75, 1536 on sm_86/87/89 */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+#define GPUACT__SM_BLOCKS 4
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
+#define GPUACT__SM_BLOCKS 6
+#else
+#define GPUACT__SM_BLOCKS 8
+#endif
+template <int OP, int DT, int DIR> struct gpuact__min_blocks {
+    enum {
+        want = !gpuact__has_fast<OP, DT, DIR>::value ? 1
+               : DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_ERF ? 3 : OP == GPUACT_OP_GELU_TANH ? 1 : 4)
+               : OP == GPUACT_OP_GELU_ERF ? GPUACT__ERF_MIN_BLOCKS
+               : DIR == GPUACT__DIR_BWD && OP != GPUACT_OP_ELU && OP != GPUACT_OP_SELU ? GPUACT__BWD_MIN_BLOCKS
+               : GPUACT__FAST_MIN_BLOCKS,
+        value = want < GPUACT__SM_BLOCKS ? want : GPUACT__SM_BLOCKS
+    };
+};
 template <int N> __device__ __forceinline__ void gpuact__rot(uint32_t q[N]) {
     const uint32_t t = q[0];
     for (int i = 0; i + 1 < N; i++) q[i] = q[i + 1];
@@ -1889,13 +1947,102 @@ typedef struct gpuact__kargs {
     int mode;
 } gpuact__kargs;
 
+/* Elements the fast tier rejected, parked per warp (in shared memory) and
+   run through the full path 32 at a time, one per lane: a rejection then
+   costs the warp 1/32 of a full-path evaluation instead of all of it (one
+   lane in 128 needing it used to hold up the other 31 for its length).
+   Each entry keeps the element's input bits with its byte offset: in place,
+   the vector store has overwritten them by then. Room for 31 waiting plus
+   one whole iteration's 128. */
+#define GPUACT__DEFER_CAP 160
+typedef struct gpuact__defer {
+    size_t at[GPUACT__DEFER_CAP];
+    uint32_t a[GPUACT__DEFER_CAP], b[GPUACT__DEFER_CAP];
+} gpuact__defer;
+
+/* The fp32 vectors of a VEC-mode call, for kernels with a fast tier: the
+   loop is warp-uniform (a warp takes 32 consecutive vectors a pass) so the
+   votes below see every lane. Each lane runs the tier on its four elements
+   and stores them; the warp appends the rejected ones to its queue
+   (ballot + popc give each its slot) and, once 32 wait (or at the end),
+   evaluates 32 by the full path and overwrites their outputs. __syncwarp
+   orders the queue's writes before its reads, and the vector stores before
+   the corrected ones. */
+template <int OP, int DIR>
+__device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const gpuact_cfg *c) {
+    const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD;
+    const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
+    __shared__ gpuact__defer qs[GPUACT__BLOCK / 32];
+    gpuact__defer &q = qs[threadIdx.x >> 5];
+    const unsigned lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
+    const size_t stride = (size_t)gridDim.x * blockDim.x;
+    unsigned cnt = 0; /* entries waiting: the same in every lane */
+    size_t w = (size_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u);
+    /* the next pass's vectors are loaded before this pass's math: the loads
+       of all warps then overlap their arithmetic instead of coming in waves */
+    uint4 na = make_uint4(0u, 0u, 0u, 0u), nb = na;
+    if (w + lane < k.nvec) {
+        const size_t at = (k.head + (w + lane) * 4) * 4;
+        na = *reinterpret_cast<const uint4 *>(k.in0 + at);
+        if (IN1) nb = *reinterpret_cast<const uint4 *>(k.in1 + at);
+    }
+    for (;; w += stride) {
+        const bool more = w < k.nvec;
+        if (more) {
+            const size_t v = w + lane;
+            const size_t at = (k.head + v * 4) * 4;
+            uint32_t a[4] = {na.x, na.y, na.z, na.w}, b[4] = {nb.x, nb.y, nb.z, nb.w}, o[4], p[4];
+            unsigned fail = 0u;
+            if (v + stride < k.nvec) {
+                const size_t nat = at + stride * 16;
+                na = *reinterpret_cast<const uint4 *>(k.in0 + nat);
+                if (IN1) nb = *reinterpret_cast<const uint4 *>(k.in1 + nat);
+            }
+            if (v < k.nvec) {
+#pragma unroll
+                for (int j = 0; j < 4; j++)
+                    if (!gpuact__k_fast<OP, DIR>(c, a[j], b[j], &o[j], &p[j])) fail |= 1u << j;
+                *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
+                if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
+            }
+            if (__any_sync(0xffffffffu, fail)) {
+#pragma unroll
+                for (int j = 0; j < 4; j++) {
+                    const unsigned bj = __ballot_sync(0xffffffffu, (fail >> j) & 1u);
+                    if ((fail >> j) & 1u) {
+                        const unsigned slot = cnt + __popc(bj & below);
+                        q.at[slot] = at + 4u * (unsigned)j;
+                        q.a[slot] = a[j];
+                        q.b[slot] = b[j];
+                    }
+                    cnt += __popc(bj);
+                }
+            }
+        }
+        while (cnt >= 32u || (!more && cnt)) {
+            const unsigned m = cnt < 32u ? cnt : 32u;
+            cnt -= m;
+            __syncwarp();
+            if (lane < m) {
+                const unsigned slot = cnt + lane;
+                uint32_t r0 = 0u, r1 = 0u;
+                gpuact__k_elem<OP, GPUACT_F32, DIR>(c, q.a[slot], q.b[slot], &r0, &r1);
+                *reinterpret_cast<uint32_t *>(k.out0 + q.at[slot]) = r0;
+                if (OUT1) *reinterpret_cast<uint32_t *>(k.out1 + q.at[slot]) = r1;
+            }
+            __syncwarp();
+        }
+        if (!more) break;
+    }
+}
+
 /* gpuact__k_eltwise<OP, DT, DIR>: the element-wise kernel. Grid-stride over
    the items of gpuact__kargs; a vector item is loaded with 16-byte loads,
    its elements go one at a time (a rolled loop: one copy of the math per
    kernel) through the queues above, and the results are stored with 16-byte
    stores. */
 template <int OP, int DT, int DIR>
-static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_eltwise(const gpuact__kargs k) {
+static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, DT, DIR>::value)) gpuact__k_eltwise(const gpuact__kargs k) {
     const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ;
     const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD || DIR == GPUACT__DIR_BWDOUT;
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
@@ -1903,7 +2050,16 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_eltwise(const 
     const gpuact_cfg cfg = k.cfg;
     const int bytes = k.mode == GPUACT__MODE_BYTES;
     const size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t it = (size_t)blockIdx.x * blockDim.x + threadIdx.x; it < k.items; it += stride) {
+    size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    const bool fastvec = gpuact__has_fast<OP, DT, DIR>::value && k.mode == GPUACT__MODE_VEC;
+    if (fastvec) {
+        /* the vectors by gpuact__k_vec_fast; the loop below then takes the
+           (at most 6) scalars of the head and tail, one per thread, in the
+           first threads of the grid */
+        gpuact__k_vec_fast<OP, DIR>(k, &cfg);
+        if (first >= k.head) first += k.nvec;
+    }
+    for (size_t it = first; it < k.items; it += stride) {
         size_t e = it; /* first element of the item */
         bool vec = false;
         if (k.mode == GPUACT__MODE_VEC && it >= k.head) {
@@ -1972,6 +2128,7 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_eltwise(const 
                 if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, p[3] >> (32 - 8 * ESZ), bytes);
             }
         }
+        if (fastvec) break; /* one scalar each */
     }
 }
 
