@@ -1981,12 +1981,6 @@ template <int OP, int DT, int DIR> struct gpuact__min_blocks {
         value = want < GPUACT__SM_BLOCKS ? want : GPUACT__SM_BLOCKS
     };
 };
-template <int N> __device__ __forceinline__ void gpuact__rot(uint32_t q[N]) {
-    const uint32_t t = q[0];
-    for (int i = 0; i + 1 < N; i++) q[i] = q[i + 1];
-    q[N - 1] = t;
-}
-
 /* 128-bit queues of elements held in four words (element 0 in the low bits
    of q[0]). pop: drop element 0. push: drop element 0 and append w at the
    top, so after 16/ESZ pushes the first value pushed is element 0. */
@@ -2128,7 +2122,8 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
    the items of gpuact__kargs; a vector item is loaded with 16-byte loads,
    its elements go one at a time (a rolled loop: one copy of the math per
    kernel) through the queues above, and the results are stored with 16-byte
-   stores. */
+   stores. fp32 vectors of kernels with a fast tier go to gpuact__k_vec_fast
+   instead, and this loop takes only their scalars. */
 template <int OP, int DT, int DIR>
 static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, DT, DIR>::value)) gpuact__k_eltwise(const gpuact__kargs k) {
     const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ;
@@ -2171,33 +2166,12 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
         }
         const int cnt = vec ? V : 1;
         if (gpuact__has_fast<OP, DT, DIR>::value) {
-            /* fp32: the fast tier on all four elements (unrolled: independent
-               work to overlap), then the full path on those it rejected
-               (rare: a rolled loop that rotates the four lanes of a, b, o, p
-               so the element in hand is always index 0) */
-            uint32_t fail = 0u;
-            if (vec) { /* no branch between the four: the compiler interleaves them */
-#pragma unroll
-                for (int j = 0; j < 4; j++)
-                    if (!gpuact__k_fast<OP, DIR>(&cfg, a[j], b[j], &o[j], &p[j])) fail |= 1u << j;
-            } else if (!gpuact__k_fast<OP, DIR>(&cfg, a[0], b[0], &o[0], &p[0])) {
-                fail = 1u;
-            }
-            if (fail) {
-#pragma unroll 1
-                for (int j = 0; j < 4; j++) {
-                    if (fail & 1u) gpuact__k_elem<OP, DT, DIR>(&cfg, a[0], b[0], &o[0], &p[0]);
-                    fail >>= 1;
-                    gpuact__rot<4>(a); gpuact__rot<4>(b); gpuact__rot<4>(o); gpuact__rot<4>(p);
-                }
-            }
-            if (vec) {
-                *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
-                if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
-            } else {
-                gpuact__k_st1<ESZ>(k.out0 + at, o[0], bytes);
-                if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, p[0], bytes);
-            }
+            /* fp32 single elements (the vectors went to gpuact__k_vec_fast):
+               the fast tier, then the full path if it rejected */
+            if (!gpuact__k_fast<OP, DIR>(&cfg, a[0], b[0], &o[0], &p[0]))
+                gpuact__k_elem<OP, DT, DIR>(&cfg, a[0], b[0], &o[0], &p[0]);
+            gpuact__k_st1<ESZ>(k.out0 + at, o[0], bytes);
+            if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, p[0], bytes);
         } else {
 #pragma unroll 1
             for (int j = 0; j < cnt; j++) {
