@@ -1308,7 +1308,8 @@ GPUACT__FN gpuact__df gpuact__fexp(float zh, float zl) {
     return gpuact__fast2sum(s, (tp.h - (s - th)) + lo);
 }
 
-/* e^x - 1 for -64 <= x <= -2^-40, as (h, l) with |l| < 2^-16 |h| (not normalised).
+/* e^x - 1 for x = xh + xl, -64 <= xh <= -2^-40, |xl| <= 2^-24 |xh|, as (h, l)
+   with |l| < 2^-16 |h| (not normalised).
    With e^x = 2^k T e^r as in gpuact__fexp (T' = T 2^k = th + tl):
      e^x - 1 = (th - 1) + th rh + th rh^2/2 + [th q' + tl (1 + rh + rh^2/2)],
    q' = e^r - 1 - rh - rh^2/2 to r^5/120 plus rh^2's 2prod tail, every term
@@ -1317,12 +1318,14 @@ GPUACT__FN gpuact__df gpuact__fexp(float zh, float zl) {
    m = 0, so both fast2sums hold). No cancellation is left to amplify an
    error: the bracket's roundings, q' and the table give a relative error
    below 2^-38.5 (largest at |x| ~ 0.006, where |e^x - 1| is smallest with
-   m != 0). */
-GPUACT__FN gpuact__df gpuact__fexpm1(float x) {
+   m != 0). The tail xl enters rl (exactly where m = 0) to first order; the
+   dropped rl^2/2 is below 2^-49 |e^x - 1| for |xl| <= 2^-24 |xh|, and
+   rl's rounding below 2^-45 of it. */
+GPUACT__FN gpuact__df gpuact__fexpm1(float x, float xl) {
     const float t = gpuact__fma(x, GPUACT__K(GPUACT__C_64_LN2), 12582912.0f);
     const float m = t - 12582912.0f;
     const float rh = gpuact__fma(-m, GPUACT__K(GPUACT__C_LN2_64_H), x);
-    const float rl = gpuact__mul(-m, GPUACT__K(GPUACT__C_LN2_64_L));
+    const float rl = gpuact__fma(-m, GPUACT__K(GPUACT__C_LN2_64_L), xl);
     const gpuact__df rr = gpuact__2prod(rh, rh);
     float p = gpuact__fma(rh, 0.00833333377f, 0.0416666679f);
     p = gpuact__fma(rh, p, 0.166666672f);                  /* 1/6 + rh/24 + rh^2/120 */
@@ -1379,7 +1382,7 @@ GPUACT__FN gpuact__fsig gpuact__fsigmoid(float zh, float zl) {
 GPUACT__FN void gpuact__fast_zclamp(float *zh, float *zl) {
     if (*zh > 64.0f) { *zh = 64.0f; *zl = 0.0f; }
 }
-GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, float *y) {
+GPUACT__FN gpuact__df gpuact__fast_x_sigmoid_df(float x, float zh, float zl) {
     gpuact__fast_zclamp(&zh, &zl);
     const gpuact__fsig s = gpuact__fsigmoid(zh, zl);
     const int neg = zh < 0.0f;
@@ -1388,8 +1391,11 @@ GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, fl
     const float pl = gpuact__fma(x, nl, gpuact__fma(x, nh, -ph));
     const float q0 = gpuact__mul(ph, s.ih);
     const float r = gpuact__fma(-q0, s.D.l, gpuact__fma(-q0, s.D.h, ph) + pl);
-    const float ql = gpuact__mul(r, s.ih);
-    return gpuact__fast_rn(q0, ql, gpuact__mul(gpuact__absv(q0), eps), y);
+    return gpuact__df_make(q0, gpuact__mul(r, s.ih));
+}
+GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, float *y) {
+    const gpuact__df q = gpuact__fast_x_sigmoid_df(x, zh, zl);
+    return gpuact__fast_rn(q.h, q.l, gpuact__mul(gpuact__absv(q.h), eps), y);
 }
 /* G = sigma(z) (1 + m sigma_c(z)), sigma_c = 1 - sigma, as a df with an
    absolute bound *err: silu'(z) with m = z (silu, gelu_sigmoid), and
@@ -1403,8 +1409,9 @@ GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, fl
    own) times that is *err, with room for its own roundings. Near the zero
    of G (z ~ -1.278 for silu) *err stays that size, so the test there
    rejects. z > 64 -> 64 with m -> 64 as well: the true m sigma_c(z) is then
-   below 3 z e^-z < 2^-84 (m <= 3 z in both uses), as is the clamped one. */
-GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float ml, float eps, float *err) {
+   below 3 z e^-z < 2^-84 (m <= 3 z in both uses), as is the clamped one.
+   sig, if not 0, receives sigma (within 1.5 fexp's error + 2^-45). */
+GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float ml, float eps, float *err, gpuact__df *sig) {
     if (zh > 64.0f) { zh = 64.0f; zl = 0.0f; mh = 64.0f; ml = 0.0f; }
     const gpuact__fsig s = gpuact__fsigmoid(zh, zl);
     const int neg = zh < 0.0f;
@@ -1425,6 +1432,7 @@ GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float 
     const float gh = gpuact__mul(sh, bh);
     const float gl = gpuact__fma(sl, bh, gpuact__fma(sh, bl, gpuact__fma(sh, bh, -gh)));
     *err = gpuact__mul(gpuact__fma(gpuact__absv(sh), gpuact__absv(ph), gpuact__absv(gh)), eps);
+    if (sig) *sig = gpuact__df_make(sh, sl);
     return gpuact__df_make(gh, gl);
 }
 
@@ -1523,7 +1531,8 @@ GPUACT__FN gpuact__ferf gpuact__fast_erf_parts(float x) {
 GPUACT__FN int gpuact__fast_range(int op, int deriv, float x) {
     const int mid = gpuact__absv(x) >= GPUACT__FAST_XMIN;
     switch (op) {
-    case GPUACT_OP_SILU: return mid & (x >= -64.0f);
+    case GPUACT_OP_SILU:
+    case GPUACT_OP_SWISH_TANH: return mid & (x >= -64.0f);
     case GPUACT_OP_GELU_SIGMOID: return mid & (x >= -GPUACT__FAST_GS_XNEG);
     case GPUACT_OP_GELU_TANH: return mid & (x >= -GPUACT__FAST_GT_XNEG);
     case GPUACT_OP_GELU_ERF: return mid & (x >= -GPUACT__FAST_ERF_XMAX);
@@ -1535,6 +1544,94 @@ GPUACT__FN int gpuact__fast_range(int op, int deriv, float x) {
 /* elu / selu: v = (x > 0 ? x : alpha expm1(x)) * lam, lam = 1 or SELU's lambda
    (alpha = lambda alpha for selu): expm1's 2^-38.5 and the product's 2^-45 */
 #define GPUACT__FAST_EPS_EXP 6.0e-12f /* 2^-37.28 */
+
+/* swish_tanh: f = clamp(tanh(w), lo, hi), w = clamp(s silu(x), lo, hi), and
+   f' = s sech^2(w) silu'(x) where neither clamp acts, else +0. The tier
+   takes configurations with lo <= 0 <= hi (the default [-1, 1] among them):
+   there tanh(w) lies between 0 and w, so the second clamp never acts. For
+   x in silu's fast range (gpuact__fast_range):
+   W = s silu(x) as a normalised df within GPUACT__FAST_EPS_W relative: silu
+   from fast_x_sigmoid_df (2^-36.6) or as x sigma from fast_sig_grad
+   (1.5 fexp + 2^-45 + 2^-45 = 2^-36.68), times s by fast_mul (2^-44.2, the
+   tail being at most 2^-21.5 of the head): below 2^-36.58. The first clamp
+   is decided only where W's bound keeps lo and hi strictly outside (or
+   strictly inside) it, so the decision is the exact one; otherwise, or for
+   |W| outside [2^-80, 2^100] (products stop being exact, s = 0), reject. */
+#define GPUACT__FAST_EPS_W 1.05e-11f  /* 2^-36.47 */
+#define GPUACT__ST_PASS 1 /* lo < w < hi */
+#define GPUACT__ST_CLAMPED 2 /* w < lo or w > hi: w is that bound, exactly */
+GPUACT__FN int gpuact__fast_st_w(gpuact__df S, const gpuact_cfg *c, gpuact__df *w) {
+    const gpuact__df p = gpuact__fast_mul(S.h, S.l, c->scale, 0.0f);
+    const gpuact__df W = gpuact__fast2sum(p.h, p.l);
+    const float e = gpuact__mul(gpuact__absv(W.h), GPUACT__FAST_EPS_W);
+    const float wlo = W.h + (W.l - e), whi = W.h + (W.l + e); /* as in fast_rn: RN is monotone */
+    const int above = wlo > c->hi, below = whi < c->lo;
+    const int pass = (wlo > c->lo) & (whi < c->hi);
+    const int in = (gpuact__absv(W.h) >= 8.27180613e-25f) & (gpuact__absv(W.h) <= 1.26765060e30f) & /* 2^-80, 2^100 */
+                   (c->lo <= 0.0f) & (c->hi >= 0.0f);
+    *w = above ? gpuact__df_make(c->hi, 0.0f) : below ? gpuact__df_make(c->lo, 0.0f) : W;
+    return in * (pass ? GPUACT__ST_PASS : (above | below) ? GPUACT__ST_CLAMPED : 0);
+}
+/* tanh(w) = sign(w) (-E)/(2 + E), E = e^-2|w| - 1 (fexpm1 with w's tail:
+   2^-38.5): N = -E and D = 2 + E (fast2sum, its tail's rounding 2^-40 of D)
+   carry 2^-38.5 each, the quotient's correction (as in fast_x_sigmoid)
+   2^-43: 2^-37.37. W's error moves tanh by at most 2|w|/sinh(2|w|) <= 1 of
+   it relatively: below 2^-36.58 + 2^-37.37 = 2^-35.86, and
+   GPUACT__FAST_EPS_ST leaves room for the test's roundings. |w| > 32 is
+   taken as 32 (tanh moves by less than 2^-91); |w| < 2^-41 is rejected
+   (fexpm1's range). */
+#define GPUACT__FAST_EPS_ST 2.0e-11f /* 2^-35.54 */
+GPUACT__FN int gpuact__fast_st_fwd(float x, const gpuact_cfg *c, float *y) {
+    gpuact__df w;
+    const int cls = gpuact__fast_st_w(gpuact__fast_x_sigmoid_df(x, x, 0.0f), c, &w);
+    const int neg = w.h < 0.0f;
+    const int big = gpuact__absv(w.h) > 32.0f;
+    const float ah = big ? 32.0f : gpuact__absv(w.h), al = big ? 0.0f : neg ? -w.l : w.l;
+    const gpuact__df E = gpuact__fexpm1(gpuact__mul(ah, -2.0f), gpuact__mul(al, -2.0f));
+    const float dh = 2.0f + E.h;
+    const float dl = (E.h - (dh - 2.0f)) + E.l;
+    const float ih = gpuact__fast_rcp12(dh);
+    const float nh = neg ? E.h : -E.h, nl = neg ? E.l : -E.l;
+    const float q0 = gpuact__mul(nh, ih);
+    const float r = gpuact__fma(-q0, dl, gpuact__fma(-q0, dh, nh) + nl);
+    const float ql = gpuact__mul(r, ih);
+    return (cls != 0) & (ah >= 4.54747351e-13f) & /* 2^-41 */
+           gpuact__fast_rn(q0, ql, gpuact__mul(gpuact__absv(q0), GPUACT__FAST_EPS_ST), y);
+}
+/* f' = s sech^2(w) G, G = silu'(x) from fast_sig_grad (absolute bound eg),
+   sech^2(w) = 4 E I (I), E = e^-2|w| (fexp, 2^-37.3), I = 1/(1 + E) (as in
+   fast_sig_grad: D's 2^-38.3 and the correction's 2^-45): E I and I^2 put
+   sech^2 within 2^-36.27. W's error moves sech^2 by 2 |tanh w| |dw| <=
+   2 |w| GPUACT__FAST_EPS_W relatively; the three fast_muls add 2^-45 each.
+   *err = |s sech^2| eg + |f'| (1.5e-11 + 2.2e-11 |w|) (1.5e-11 > 2^-36.27 +
+   3 2^-45 with room for the bound's own roundings). Passing W needs
+   |w| <= 32 (fexp's range); the products' heads stay above 2^-100 (exact
+   tails, dy's 2prod too). Returns GPUACT__ST_CLAMPED with f' = +0 exactly
+   where the first clamp certainly acts. */
+GPUACT__FN int gpuact__fast_st_grad_df(float x, const gpuact_cfg *c, gpuact__df *g, float *err) {
+    gpuact__df sig, w;
+    float eg;
+    const gpuact__df G = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, GPUACT__FAST_EPS_SIG, &eg, &sig);
+    const int cls = gpuact__fast_st_w(gpuact__fast_mul(sig.h, sig.l, x, 0.0f), c, &w);
+    const float ah = gpuact__absv(w.h), al = w.h < 0.0f ? -w.l : w.l;
+    const gpuact__df E = gpuact__fexp(gpuact__mul(ah, -2.0f), gpuact__mul(al, -2.0f));
+    const float dh = 1.0f + E.h;
+    const float dl = (E.h - (dh - 1.0f)) + E.l;
+    const float ih = gpuact__fast_rcp12(dh);
+    const float il = gpuact__mul(gpuact__fma(-ih, dl, gpuact__fma(-ih, dh, 1.0f)), ih);
+    const gpuact__df C = gpuact__fast_mul(gpuact__mul(E.h, 4.0f), gpuact__mul(E.l, 4.0f), ih, il); /* 4 E I */
+    const gpuact__df H = gpuact__fast_mul(C.h, C.l, ih, il);                                        /* sech^2 */
+    const gpuact__df P = gpuact__fast_mul(H.h, H.l, G.h, G.l);
+    const gpuact__df F = gpuact__fast_mul(P.h, P.l, c->scale, 0.0f);
+    const float ap = gpuact__absv(P.h), af = gpuact__absv(F.h);
+    const int pass = (cls == GPUACT__ST_PASS) & (ah <= 32.0f) & (ap >= 7.88860905e-31f) & /* 2^-100 */
+                     (af >= 7.88860905e-31f) & (af <= 3.40282347e38f);
+    const int zero = cls == GPUACT__ST_CLAMPED;
+    *g = zero ? gpuact__df_make(0.0f, 0.0f) : F;
+    *err = zero ? 0.0f : gpuact__fma(af, gpuact__fma(ah, 2.2e-11f, 1.5e-11f),
+                                     gpuact__mul(gpuact__absv(gpuact__mul(c->scale, H.h)), eg));
+    return pass | (zero << 1);
+}
 
 /* f(x) in fp32 by the fast tier: 1 and *y = RN(f(x)), or 0. */
 GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, float *y) {
@@ -1562,26 +1659,29 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, float *y) 
         const int pos = x > 0.0f;
         const int in = gpuact__fast_range(op, 0, x);
         /* below -64, e^x - 1 = -1 + (less than 2^-92): -64's value is as good (-inf too) */
-        const gpuact__df e = gpuact__fexpm1(pos ? -1.0f : (x < -64.0f ? -64.0f : x));
+        const gpuact__df e = gpuact__fexpm1(pos ? -1.0f : (x < -64.0f ? -64.0f : x), 0.0f);
         const float vh = pos ? x : e.h, vl = pos ? 0.0f : e.l;
         const float kh = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : c->alpha;
         const float kl = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L)) : 0.0f;
         const gpuact__df v = gpuact__fast_mul(vh, vl, kh, kl);
         return in & gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_EXP), y);
     }
+    case GPUACT_OP_SWISH_TANH:
+        return gpuact__fast_range(op, 0, x) & gpuact__fast_st_fwd(x, c, y);
     default: return 0;
     }
 }
 /* f'(x) as a df and its absolute error bound, for the ops and ranges the
-   fast tier covers; 0 elsewhere. */
+   fast tier covers; 0 elsewhere; GPUACT__ST_CLAMPED (swish_tanh) where
+   f'(x) is +0 exactly (*g = 0, *err = 0). */
 GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact__df *g, float *err) {
     switch (op) {
     case GPUACT_OP_SILU:
-        *g = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, GPUACT__FAST_EPS_SIG, err);
+        *g = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, GPUACT__FAST_EPS_SIG, err, 0);
         return gpuact__fast_range(op, 1, x);
     case GPUACT_OP_GELU_SIGMOID: {
         const gpuact__df z = gpuact__fast_mul(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x, 0.0f);
-        *g = gpuact__fast_sig_grad(z.h, z.l, z.h, z.l, GPUACT__FAST_EPS_SIG, err);
+        *g = gpuact__fast_sig_grad(z.h, z.l, z.h, z.l, GPUACT__FAST_EPS_SIG, err, 0);
         return gpuact__fast_range(op, 1, x);
     }
     case GPUACT_OP_GELU_ERF: {
@@ -1595,7 +1695,7 @@ GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact
     case GPUACT_OP_GELU_TANH: {
         gpuact__df m;
         const gpuact__df z = gpuact__fast_gt_z(x, &m);
-        *g = gpuact__fast_sig_grad(z.h, z.l, m.h, m.l, GPUACT__FAST_EPS_GT, err);
+        *g = gpuact__fast_sig_grad(z.h, z.l, m.h, m.l, GPUACT__FAST_EPS_GT, err, 0);
         return gpuact__fast_range(op, 1, x);
     }
     case GPUACT_OP_ELU:
@@ -1613,21 +1713,29 @@ GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact
         /* alpha e^x below 2^-100 would make dy's 2prod inexact */
         return in & (gpuact__absv(g->h) >= 7.88860905e-31f) & (gpuact__absv(g->h) <= 3.40282347e38f);
     }
+    case GPUACT_OP_SWISH_TANH:
+        return gpuact__fast_range(op, 1, x) * gpuact__fast_st_grad_df(x, c, g, err);
     default: return 0;
     }
 }
-/* (computed whole, then rejected: no branch between the two) */
+/* (computed whole, then rejected: no branch between the two). An exact +0
+   (GPUACT__ST_CLAMPED) is taken as it is: f' = +0, dy f' = dy * +0 for
+   finite dy (the full path's NaN for infinite dy stays its own). */
 GPUACT__FN int gpuact__fast_grad(int op, float x, const gpuact_cfg *c, float *y) {
     gpuact__df g = gpuact__df_make(0.0f, 0.0f);
     float err = 0.0f;
     const int in = gpuact__fast_grad_df(op, x, c, &g, &err);
-    return in & gpuact__fast_rn(g.h, g.l, err, y);
+    const int ok = gpuact__fast_rn(g.h, g.l, err, y);
+    if (in == GPUACT__ST_CLAMPED) *y = 0.0f;
+    return (in & ok) | (in >> 1);
 }
 GPUACT__FN int gpuact__fast_bwd(int op, float x, float dy, const gpuact_cfg *c, float *y) {
     gpuact__df g = gpuact__df_make(0.0f, 0.0f);
     float err = 0.0f;
     const int in = gpuact__fast_grad_df(op, x, c, &g, &err);
-    return in & gpuact__fast_scale(dy, g, err, y);
+    const int ok = gpuact__fast_scale(dy, g, err, y);
+    if (in == GPUACT__ST_CLAMPED) *y = gpuact__mul(dy, 0.0f);
+    return (in & ok) | ((in >> 1) & (gpuact__absv(dy) <= 3.40282347e38f));
 }
 
 /* ---------------------------------------------------------------------------
@@ -1847,14 +1955,14 @@ __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, uint32_t a, u
 template <int OP, int DT, int DIR> struct gpuact__has_fast {
     enum { value = DT == GPUACT_F32 && DIR != GPUACT__DIR_BWDOUT &&
                    (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ||
-                    OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
+                    OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU || OP == GPUACT_OP_SWISH_TANH) };
 };
 /* __launch_bounds__' minimum of resident blocks, which caps the registers.
    The fast-tier kernels' time goes to issuing arithmetic, so they want many
    warps to choose from, and registers enough for the vectors loaded a pass
    ahead (gpuact__k_vec_fast) without spilling: 6 blocks (40 registers, 48
    warps per multiprocessor) for forward and f'; 5 (48) for the backward of
-   the sigmoid family, which spills at 40; 4 (64) for gelu_erf, whose tier
+   the sigmoid family and swish_tanh's f', which spill at 40; 4 (64) for gelu_erf, whose tier
    holds a 16-value table row, and for forward+backward (there 3 for
    gelu_erf, and no bound for gelu_tanh, which spills even at 80). No kernel
    spills (gpu-build-check's kernel_resources).
@@ -1888,7 +1996,8 @@ template <int OP, int DT, int DIR> struct gpuact__min_blocks {
         want = !gpuact__has_fast<OP, DT, DIR>::value ? 1
                : DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_ERF ? 3 : OP == GPUACT_OP_GELU_TANH ? 1 : 4)
                : OP == GPUACT_OP_GELU_ERF ? GPUACT__ERF_MIN_BLOCKS
-               : DIR == GPUACT__DIR_BWD && OP != GPUACT_OP_ELU && OP != GPUACT_OP_SELU ? GPUACT__BWD_MIN_BLOCKS
+               : (DIR == GPUACT__DIR_BWD && OP != GPUACT_OP_ELU && OP != GPUACT_OP_SELU) ||
+                         (DIR == GPUACT__DIR_GRAD && OP == GPUACT_OP_SWISH_TANH) ? GPUACT__BWD_MIN_BLOCKS
                : GPUACT__FAST_MIN_BLOCKS,
         value = want < GPUACT__SM_BLOCKS ? want : GPUACT__SM_BLOCKS
     };

@@ -23,7 +23,9 @@
                 midpoint, where the reference is certain: this must be 0.
      bound      f' only: max |G - ref| / err over the inputs the tier covers, G
                 and err being the tier's double-float f' and its error bound
-                (backward multiplies G by dy and trusts err): must be < 1
+                (backward multiplies G by dy and trusts err): must be < 1; where
+                the tier gives an exact +0 (err = 0: swish_tanh's clamps) G must
+                equal the reference
      special    NaN, inf and signed-zero mismatches, counted apart from the ULP
                 figures (never hidden in them): NaN where the reference is not
                 NaN or vice versa, an infinity on one side only or of the other
@@ -214,7 +216,9 @@ GPUACT_HD static inline void eval_one(uint32_t xb, const gpuact_cfg &c, const gp
         gpuact__df g = gpuact__df_make(0.0f, 0.0f);
         float err = 0.0f;
         if (gpuact__fast_grad_df(OP, x, &c, &g, &err) && ref == ref) {
-            const float q = (float)(fabs(((double)g.h + (double)g.l) - ref) / (double)err);
+            /* err = 0: an exact +0 (swish_tanh's clamps), which must be the reference */
+            const double d = fabs(((double)g.h + (double)g.l) - ref);
+            const float q = err > 0.0f ? (float)(d / (double)err) : d == 0.0 ? 0.0f : 3.0e38f;
             const unsigned long long pk = ((unsigned long long)gpuact__f2u(q) << 32) | xb;
             if (pk > l.bound_packed) l.bound_packed = pk;
         }
