@@ -47,9 +47,10 @@
      better) and rounded once to the output format. Measured against MPFR:
      fp32 f and f' within 0.5x ULP (bars: 1 and 2 ULP), fp16 and bf16 f
      correctly rounded for all 65536 inputs. docs/ACCURACY.md has the tables.
-     fp32 f, f' and dy f' of every op (swish_tanh where lo <= 0 <= hi)
-     first try a shorter evaluation with an error bound (derived, and checked over all
-     2^32 inputs on the GPU) and keep it only when a
+     f, f' and dy f' of every op (swish_tanh where lo <= 0 <= hi), in
+     every format, first try a shorter evaluation with an error bound
+     (derived, and checked over all 2^32 fp32 inputs on the GPU) and keep
+     it only when a
      rounding test shows it is the correctly rounded result; otherwise the
      full one runs. Either way the result is a fixed function of the inputs,
      the same on host and GPU.
@@ -79,6 +80,8 @@
                       gelu_erf and gelu_tanh join the fast tier.
                       swish_tanh joins it where lo <= 0 <= hi (results
                       unchanged or now correctly rounded).
+                      fp16 and bf16 use the fast tier too (results
+                      unchanged).
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */

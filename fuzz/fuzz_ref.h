@@ -447,15 +447,15 @@ FZ_FN int fz_sub_within_contract(const fz_case *k, double ref, double got, doubl
     return ulp - 0.5 > r * 0x1p-60 && ulp - 0.5 <= r * 0x1p-36;
 }
 
-/* 1 when the fast tier (gpuact_kernels.cuh) takes binary32 case k: its
-   rounding test then proves the result correctly rounded, so anything else
-   is a finding, whatever the bars allow. */
+/* 1 when the fast tier (gpuact_kernels.cuh) takes case k: its rounding
+   test then proves the result correctly rounded, so anything else is a
+   finding, whatever the bars allow. (fz_case's fmt 0/1/2 are
+   GPUACT__FMT_F32/F16/BF16.) */
 FZ_FN int fz_fast_took(const fz_case *k) {
-    float x = fz_u2f(k->xb), dy = fz_u2f(k->db), y;
-    if (k->fmt != 0) return 0;
-    if (k->dir == 0) return gpuact__fast_fwd(k->op, x, &k->c, &y);
-    if (k->dir == 1) return gpuact__fast_grad(k->op, x, &k->c, &y);
-    if (k->dir == 2) return gpuact__fast_bwd(k->op, x, dy, &k->c, &y);
+    float x = (float)fz_dec(k->fmt, k->xb), dy = (float)fz_dec(k->fmt, k->db), y;
+    if (k->dir == 0) return gpuact__fast_fwd(k->op, x, &k->c, k->fmt, &y);
+    if (k->dir == 1) return gpuact__fast_grad(k->op, x, &k->c, k->fmt, &y);
+    if (k->dir == 2) return gpuact__fast_bwd(k->op, x, dy, &k->c, k->fmt, &y);
     return 0;
 }
 

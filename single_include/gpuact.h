@@ -48,9 +48,10 @@
      better) and rounded once to the output format. Measured against MPFR:
      fp32 f and f' within 0.5x ULP (bars: 1 and 2 ULP), fp16 and bf16 f
      correctly rounded for all 65536 inputs. docs/ACCURACY.md has the tables.
-     fp32 f, f' and dy f' of every op (swish_tanh where lo <= 0 <= hi)
-     first try a shorter evaluation with an error bound (derived, and checked over all
-     2^32 inputs on the GPU) and keep it only when a
+     f, f' and dy f' of every op (swish_tanh where lo <= 0 <= hi), in
+     every format, first try a shorter evaluation with an error bound
+     (derived, and checked over all 2^32 fp32 inputs on the GPU) and keep
+     it only when a
      rounding test shows it is the correctly rounded result; otherwise the
      full one runs. Either way the result is a fixed function of the inputs,
      the same on host and GPU.
@@ -80,6 +81,8 @@
                       gelu_erf and gelu_tanh join the fast tier.
                       swish_tanh joins it where lo <= 0 <= hi (results
                       unchanged or now correctly rounded).
+                      fp16 and bf16 use the fast tier too (results
+                      unchanged).
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -1329,10 +1332,11 @@ GPUACT__FN uint16_t gpuact_f32_to_f16(float f) { return gpuact__f32_to_f16_exact
 GPUACT__FN uint16_t gpuact_f32_to_bf16(float f) { return gpuact__f32_to_bf16_exact(gpuact__round(gpuact__xf_f(f), GPUACT__FMT_BF16)); }
 
 /* ---------------------------------------------------------------------------
-   Fast tier (fp32 results).
+   Fast tier (fp32, fp16 and bf16 results).
    For the common inputs, f, f' and dy f' are first evaluated as a
    double-float v = h + l with a proven relative error bound (a few 2^-37,
-   derived below each function), and RN(v) is returned only when every value
+   derived below each function), and RN(v) (to the output format: the
+   16-bit formats get the same evaluation) is returned only when every value
    within that bound rounds to the same float (a rounding test, as in Ziv's
    method). Then it is the correctly rounded result. Otherwise, and outside
    the fast ranges, the paths above run. The composite is one deterministic
@@ -1357,11 +1361,35 @@ GPUACT__FN uint16_t gpuact_f32_to_bf16(float f) { return gpuact__f32_to_bf16_exa
    the subnormals, and there err >= 2^-37 |h| stays a normal number, so a
    caller's FTZ/DAZ mode cannot zero it. */
 #define GPUACT__FAST_RMIN 3.23117427e-27f /* 2^-88 */
-GPUACT__FN int gpuact__fast_rn(float h, float l, float err, float *out) {
-    const float s1 = h + (l + err);
-    const float s2 = h + (l - err);
-    *out = s1;
-    return (s1 == s2) & (gpuact__absv(s1) >= GPUACT__FAST_RMIN);
+/* RN of an fp32 value to binary16 (for |v| in [2^-14, 65504] only: the
+   caller rejects the rest) or bfloat16 (everywhere but NaN), as an fp32
+   value: the carry of the dropped bits' rounding runs into the kept ones
+   (into the exponent too, up to inf for bfloat16). */
+GPUACT__FN float gpuact__fast_round16(float v, int fmt) {
+    uint32_t u = gpuact__f2u(v);
+    if (fmt == GPUACT__FMT_BF16) return gpuact__u2f((u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u);
+    return gpuact__u2f((u + 0xfffu + ((u >> 13) & 1u)) & 0xffffe000u);
+}
+GPUACT__FN int gpuact__fast_rn(float h, float l, float err, int fmt, float *out) {
+    if (fmt == GPUACT__FMT_F32) {
+        const float s1 = h + (l + err);
+        const float s2 = h + (l - err);
+        *out = s1;
+        return (s1 == s2) & (gpuact__absv(s1) >= GPUACT__FAST_RMIN);
+    } else {
+        /* 16-bit results: the 16-bit roundings of two fp32 endpoints. err is
+           widened by 2^-22 |h| (> an fp32 ulp of the endpoints), so the fp32
+           endpoints s2 < exact < s1 hold strictly; if both round to the same
+           16-bit value r, both lie in r's rounding interval, so exact lies
+           strictly inside it (not on a midpoint): RN16(exact) = r. */
+        const float e = gpuact__fma(gpuact__absv(h), 2.38418579e-07f, err); /* 2^-22 */
+        const float r1 = gpuact__fast_round16(h + (l + e), fmt);
+        const float r2 = gpuact__fast_round16(h + (l - e), fmt);
+        const float a = gpuact__absv(r1);
+        *out = r1;
+        return (r1 == r2) & (a >= GPUACT__FAST_RMIN) &
+               (fmt == GPUACT__FMT_BF16 || (a >= 6.10351562e-05f && a <= 65504.0f)); /* f16: normal, finite */
+    }
 }
 
 /* e^z for -64 <= z = zh + zl <= 0, |zl| <= 2^-17, as (h, l) with |l| < 2^-21 h.
@@ -1483,9 +1511,9 @@ GPUACT__FN gpuact__df gpuact__fast_x_sigmoid_df(float x, float zh, float zl) {
     const float r = gpuact__fma(-q0, s.D.l, gpuact__fma(-q0, s.D.h, ph) + pl);
     return gpuact__df_make(q0, gpuact__mul(r, s.ih));
 }
-GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, float *y) {
+GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, int fmt, float *y) {
     const gpuact__df q = gpuact__fast_x_sigmoid_df(x, zh, zl);
-    return gpuact__fast_rn(q.h, q.l, gpuact__mul(gpuact__absv(q.h), eps), y);
+    return gpuact__fast_rn(q.h, q.l, gpuact__mul(gpuact__absv(q.h), eps), fmt, y);
 }
 /* G = sigma(z) (1 + m sigma_c(z)), sigma_c = 1 - sigma, as a df with an
    absolute bound *err: silu'(z) with m = z (silu, gelu_sigmoid), and
@@ -1528,10 +1556,10 @@ GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float 
 
 /* dy (gh + gl) with |gh + gl - g| <= err: the 2prod is exact, the tail's two
    roundings (2^-47 of the result) fit in err's room. */
-GPUACT__FN int gpuact__fast_scale(float dy, gpuact__df g, float err, float *y) {
+GPUACT__FN int gpuact__fast_scale(float dy, gpuact__df g, float err, int fmt, float *y) {
     const float ph = gpuact__mul(dy, g.h);
     const float pl = gpuact__fma(dy, g.l, gpuact__fma(dy, g.h, -ph));
-    return gpuact__fast_rn(ph, pl, gpuact__mul(gpuact__absv(dy), err), y);
+    return gpuact__fast_rn(ph, pl, gpuact__mul(gpuact__absv(dy), err), fmt, y);
 }
 /* a + b as a df (unnormalised): 2sum of the heads (either may be larger),
    the tails added to its error */
@@ -1671,7 +1699,7 @@ GPUACT__FN int gpuact__fast_st_w(gpuact__df S, const gpuact_cfg *c, gpuact__df *
    taken as 32 (tanh moves by less than 2^-91); |w| < 2^-41 is rejected
    (fexpm1's range). */
 #define GPUACT__FAST_EPS_ST 2.0e-11f /* 2^-35.54 */
-GPUACT__FN int gpuact__fast_st_fwd(float x, const gpuact_cfg *c, float *y) {
+GPUACT__FN int gpuact__fast_st_fwd(float x, const gpuact_cfg *c, int fmt, float *y) {
     gpuact__df w;
     const int cls = gpuact__fast_st_w(gpuact__fast_x_sigmoid_df(x, x, 0.0f), c, &w);
     const int neg = w.h < 0.0f;
@@ -1686,7 +1714,7 @@ GPUACT__FN int gpuact__fast_st_fwd(float x, const gpuact_cfg *c, float *y) {
     const float r = gpuact__fma(-q0, dl, gpuact__fma(-q0, dh, nh) + nl);
     const float ql = gpuact__mul(r, ih);
     return (cls != 0) & (ah >= 4.54747351e-13f) & /* 2^-41 */
-           gpuact__fast_rn(q0, ql, gpuact__mul(gpuact__absv(q0), GPUACT__FAST_EPS_ST), y);
+           gpuact__fast_rn(q0, ql, gpuact__mul(gpuact__absv(q0), GPUACT__FAST_EPS_ST), fmt, y);
 }
 /* f' = s sech^2(w) G, G = silu'(x) from fast_sig_grad (absolute bound eg),
    sech^2(w) = 4 E I (I), E = e^-2|w| (fexp, 2^-37.3), I = 1/(1 + E) (as in
@@ -1724,23 +1752,23 @@ GPUACT__FN int gpuact__fast_st_grad_df(float x, const gpuact_cfg *c, gpuact__df 
 }
 
 /* f(x) in fp32 by the fast tier: 1 and *y = RN(f(x)), or 0. */
-GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, float *y) {
+GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, float *y) {
     switch (op) {
     case GPUACT_OP_SILU:
-        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, x, 0.0f, GPUACT__FAST_EPS_SIG, y);
+        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, x, 0.0f, GPUACT__FAST_EPS_SIG, fmt, y);
     case GPUACT_OP_GELU_SIGMOID: {
         const gpuact__df z = gpuact__fast_mul(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x, 0.0f);
-        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_SIG, y);
+        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_SIG, fmt, y);
     }
     case GPUACT_OP_GELU_ERF: {
         const gpuact__ferf e = gpuact__fast_erf_parts(x);
         const gpuact__df v = gpuact__fast_mul(x, 0.0f, e.phi_x.h, e.phi_x.l);
         return gpuact__fast_range(op, 0, x) &
-               gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_ERF), y);
+               gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_ERF), fmt, y);
     }
     case GPUACT_OP_GELU_TANH: {
         const gpuact__df z = gpuact__fast_gt_z(x, 0);
-        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_GT, y);
+        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_GT, fmt, y);
     }
     case GPUACT_OP_ELU:
     case GPUACT_OP_SELU: {
@@ -1754,10 +1782,10 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, float *y) 
         const float kh = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : c->alpha;
         const float kl = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L)) : 0.0f;
         const gpuact__df v = gpuact__fast_mul(vh, vl, kh, kl);
-        return in & gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_EXP), y);
+        return in & gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_EXP), fmt, y);
     }
     case GPUACT_OP_SWISH_TANH:
-        return gpuact__fast_range(op, 0, x) & gpuact__fast_st_fwd(x, c, y);
+        return gpuact__fast_range(op, 0, x) & gpuact__fast_st_fwd(x, c, fmt, y);
     default: return 0;
     }
 }
@@ -1811,19 +1839,19 @@ GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact
 /* (computed whole, then rejected: no branch between the two). An exact +0
    (GPUACT__ST_CLAMPED) is taken as it is: f' = +0, dy f' = dy * +0 for
    finite dy (the full path's NaN for infinite dy stays its own). */
-GPUACT__FN int gpuact__fast_grad(int op, float x, const gpuact_cfg *c, float *y) {
+GPUACT__FN int gpuact__fast_grad(int op, float x, const gpuact_cfg *c, int fmt, float *y) {
     gpuact__df g = gpuact__df_make(0.0f, 0.0f);
     float err = 0.0f;
     const int in = gpuact__fast_grad_df(op, x, c, &g, &err);
-    const int ok = gpuact__fast_rn(g.h, g.l, err, y);
+    const int ok = gpuact__fast_rn(g.h, g.l, err, fmt, y);
     if (in == GPUACT__ST_CLAMPED) *y = 0.0f;
     return (in & ok) | (in >> 1);
 }
-GPUACT__FN int gpuact__fast_bwd(int op, float x, float dy, const gpuact_cfg *c, float *y) {
+GPUACT__FN int gpuact__fast_bwd(int op, float x, float dy, const gpuact_cfg *c, int fmt, float *y) {
     gpuact__df g = gpuact__df_make(0.0f, 0.0f);
     float err = 0.0f;
     const int in = gpuact__fast_grad_df(op, x, c, &g, &err);
-    const int ok = gpuact__fast_scale(dy, g, err, y);
+    const int ok = gpuact__fast_scale(dy, g, err, fmt, y);
     if (in == GPUACT__ST_CLAMPED) *y = gpuact__mul(dy, 0.0f);
     return (in & ok) | ((in >> 1) & (gpuact__absv(dy) <= 3.40282347e38f));
 }
@@ -1841,12 +1869,12 @@ GPUACT__FN gpuact_cfg gpuact_cfg_default(void) {
 /* f(x) and f'(x) rounded to fmt: the fast tier first where it applies */
 GPUACT__FN float gpuact__fwd_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
     float y;
-    if (fmt == GPUACT__FMT_F32 && gpuact__fast_range(op, 0, x) && gpuact__fast_fwd(op, x, c, &y)) return y;
+    if (gpuact__fast_range(op, 0, x) && gpuact__fast_fwd(op, x, c, fmt, &y)) return y;
     return gpuact__round(gpuact__forward_xf(op, x, c), fmt);
 }
 GPUACT__FN float gpuact__grad_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
     float y;
-    if (fmt == GPUACT__FMT_F32 && gpuact__fast_range(op, 1, x) && gpuact__fast_grad(op, x, c, &y)) return y;
+    if (gpuact__fast_range(op, 1, x) && gpuact__fast_grad(op, x, c, fmt, &y)) return y;
     return gpuact__round(gpuact__grad_xf(op, x, c), fmt);
 }
 GPUACT__FN float gpuact_forward_f32(gpuact_op op, float x, const gpuact_cfg *c) {
@@ -1862,7 +1890,7 @@ GPUACT__FN float gpuact__bwd_full_fmt(int op, float x, float dy, const gpuact_cf
 }
 GPUACT__FN float gpuact__bwd_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
     float y;
-    if (fmt == GPUACT__FMT_F32 && gpuact__fast_range(op, 1, x) && gpuact__fast_bwd(op, x, dy, c, &y)) return y;
+    if (gpuact__fast_range(op, 1, x) && gpuact__fast_bwd(op, x, dy, c, fmt, &y)) return y;
     return gpuact__bwd_full_fmt(op, x, dy, c, fmt);
 }
 GPUACT__FN float gpuact_backward_f32(gpuact_op op, float x, float dy, const gpuact_cfg *c) {
@@ -1887,10 +1915,10 @@ GPUACT__FN float gpuact_backward_from_output_f32(gpuact_op op, float y, float dy
 }
 /* the same through bit patterns of binary16 (f16) and bfloat16 (bf16) */
 GPUACT__FN uint16_t gpuact_forward_f16(gpuact_op op, uint16_t x, const gpuact_cfg *c) {
-    return gpuact__f32_to_f16_exact(gpuact__round(gpuact__forward_xf((int)op, gpuact_f16_to_f32(x), c), GPUACT__FMT_F16));
+    return gpuact__f32_to_f16_exact(gpuact__fwd_fmt((int)op, gpuact_f16_to_f32(x), c, GPUACT__FMT_F16));
 }
 GPUACT__FN uint16_t gpuact_grad_f16(gpuact_op op, uint16_t x, const gpuact_cfg *c) {
-    return gpuact__f32_to_f16_exact(gpuact__round(gpuact__grad_xf((int)op, gpuact_f16_to_f32(x), c), GPUACT__FMT_F16));
+    return gpuact__f32_to_f16_exact(gpuact__grad_fmt((int)op, gpuact_f16_to_f32(x), c, GPUACT__FMT_F16));
 }
 GPUACT__FN uint16_t gpuact_backward_f16(gpuact_op op, uint16_t x, uint16_t dy, const gpuact_cfg *c) {
     return gpuact__f32_to_f16_exact(gpuact__bwd_fmt((int)op, gpuact_f16_to_f32(x), gpuact_f16_to_f32(dy), c, GPUACT__FMT_F16));
@@ -1899,10 +1927,10 @@ GPUACT__FN uint16_t gpuact_backward_from_output_f16(gpuact_op op, uint16_t y, ui
     return gpuact__f32_to_f16_exact(gpuact__bwd_out_fmt((int)op, gpuact_f16_to_f32(y), gpuact_f16_to_f32(dy), c, GPUACT__FMT_F16));
 }
 GPUACT__FN uint16_t gpuact_forward_bf16(gpuact_op op, uint16_t x, const gpuact_cfg *c) {
-    return gpuact__f32_to_bf16_exact(gpuact__round(gpuact__forward_xf((int)op, gpuact_bf16_to_f32(x), c), GPUACT__FMT_BF16));
+    return gpuact__f32_to_bf16_exact(gpuact__fwd_fmt((int)op, gpuact_bf16_to_f32(x), c, GPUACT__FMT_BF16));
 }
 GPUACT__FN uint16_t gpuact_grad_bf16(gpuact_op op, uint16_t x, const gpuact_cfg *c) {
-    return gpuact__f32_to_bf16_exact(gpuact__round(gpuact__grad_xf((int)op, gpuact_bf16_to_f32(x), c), GPUACT__FMT_BF16));
+    return gpuact__f32_to_bf16_exact(gpuact__grad_fmt((int)op, gpuact_bf16_to_f32(x), c, GPUACT__FMT_BF16));
 }
 GPUACT__FN uint16_t gpuact_backward_bf16(gpuact_op op, uint16_t x, uint16_t dy, const gpuact_cfg *c) {
     return gpuact__f32_to_bf16_exact(gpuact__bwd_fmt((int)op, gpuact_bf16_to_f32(x), gpuact_bf16_to_f32(dy), c, GPUACT__FMT_BF16));
@@ -2025,25 +2053,28 @@ __device__ __forceinline__ void gpuact__k_elem(const gpuact_cfg *c, uint32_t a, 
     }
 }
 
-/* fp32 through the fast tier: the results' bits in *r0 (*r1), 1 if the tier
-   took the element, else 0 (the caller runs gpuact__k_elem for it; forward
-   plus backward falls back as a pair). */
-template <int OP, int DIR>
+/* One element through the fast tier: the results' bits in *r0 (*r1), 1 if
+   the tier took the element, else 0 (the caller runs gpuact__k_elem for it;
+   forward plus backward falls back as a pair). */
+template <int OP, int DT, int DIR>
 __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
-    const float x = gpuact__u2f(a), dy = gpuact__u2f(b);
+    typedef gpuact__elt<DT> E;
+    const int fmt = (int)E::FMT;
+    const float x = E::load(a), dy = E::load(b);
     float y0 = 0.0f, y1 = 0.0f;
     int ok = 0;
-    if (DIR == GPUACT__DIR_FWD) ok = gpuact__fast_fwd(OP, x, c, &y0);
-    else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__fast_grad(OP, x, c, &y0);
-    else if (DIR == GPUACT__DIR_BWD) ok = gpuact__fast_bwd(OP, x, dy, c, &y0);
-    else if (DIR == GPUACT__DIR_FWDBWD) ok = gpuact__fast_fwd(OP, x, c, &y0) & gpuact__fast_bwd(OP, x, dy, c, &y1);
-    *r0 = gpuact__f2u(y0);
-    *r1 = gpuact__f2u(y1);
+    if (DIR == GPUACT__DIR_FWD) ok = gpuact__fast_fwd(OP, x, c, fmt, &y0);
+    else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__fast_grad(OP, x, c, fmt, &y0);
+    else if (DIR == GPUACT__DIR_BWD) ok = gpuact__fast_bwd(OP, x, dy, c, fmt, &y0);
+    else if (DIR == GPUACT__DIR_FWDBWD) ok = gpuact__fast_fwd(OP, x, c, fmt, &y0) & gpuact__fast_bwd(OP, x, dy, c, fmt, &y1);
+    /* (a rejected result may be anything: its store is overwritten) */
+    *r0 = E::store(y0);
+    *r1 = E::store(y1);
     return ok;
 }
 /* the (op, dtype, direction) kernels that have a fast tier */
 template <int OP, int DT, int DIR> struct gpuact__has_fast {
-    enum { value = DT == GPUACT_F32 && DIR != GPUACT__DIR_BWDOUT &&
+    enum { value = DIR != GPUACT__DIR_BWDOUT &&
                    (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ||
                     OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU || OP == GPUACT_OP_SWISH_TANH) };
 };
@@ -2063,7 +2094,10 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
    silu fwd 57.8 / 52.1 / 51.0, silu bwd 63.1 / 40.6 / 57.6, elu bwd
    89.9 / 46.6 / 82.4; gelu_erf at 4 / 5 blocks: 25.1 / 24.5 forward,
    35.9 / 35.0 backward. Capped at what the architecture holds (1024
-   threads on sm_75). The kernels without a tier keep the compiler's choice. */
+   threads on sm_75). The kernels without a tier keep the compiler's choice.
+   The 16-bit kernels hold 8 elements a lane (two vectors for backward):
+   4 blocks (64 registers), gelu_tanh 3, gelu_erf 2; forward+backward 3,
+   swish_tanh 2, gelu_erf and gelu_tanh no bound (fewer spill). */
 #ifndef GPUACT__FAST_MIN_BLOCKS
 #define GPUACT__FAST_MIN_BLOCKS 6
 #endif
@@ -2084,14 +2118,20 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
 template <int OP, int DT, int DIR> struct gpuact__min_blocks {
     enum {
         want = !gpuact__has_fast<OP, DT, DIR>::value ? 1
+               : DT != GPUACT_F32 ? (DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ? 1
+                                                                 : OP == GPUACT_OP_SWISH_TANH ? 2 : 3)
+                                    : OP == GPUACT_OP_GELU_ERF ? 2 : OP == GPUACT_OP_GELU_TANH ? 3 : 4)
                : DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_ERF ? 3 : OP == GPUACT_OP_GELU_TANH ? 1 : 4)
                : OP == GPUACT_OP_GELU_ERF ? GPUACT__ERF_MIN_BLOCKS
-               : (DIR == GPUACT__DIR_BWD && OP != GPUACT_OP_ELU && OP != GPUACT_OP_SELU) ||
+               : (DIR == GPUACT__DIR_BWD && (DT != GPUACT_F32 || (OP != GPUACT_OP_ELU && OP != GPUACT_OP_SELU))) ||
                          (DIR == GPUACT__DIR_GRAD && OP == GPUACT_OP_SWISH_TANH) ? GPUACT__BWD_MIN_BLOCKS
                : GPUACT__FAST_MIN_BLOCKS,
         value = want < GPUACT__SM_BLOCKS ? want : GPUACT__SM_BLOCKS
     };
 };
+/* an element's storage word */
+template <int ESZ> struct gpuact__word { typedef uint32_t type; };
+template <> struct gpuact__word<2> { typedef uint16_t type; };
 /* 128-bit queues of elements held in four words (element 0 in the low bits
    of q[0]). pop: drop element 0. push: drop element 0 and append w at the
    top, so after 16/ESZ pushes the first value pushed is element 0. */
@@ -2146,27 +2186,32 @@ typedef struct gpuact__kargs {
    lane in 128 needing it used to hold up the other 31 for its length).
    Each entry keeps the element's input bits with its byte offset: in place,
    the vector store has overwritten them by then. Room for 31 waiting plus
-   one whole iteration's 128. */
-#define GPUACT__DEFER_CAP 160
-typedef struct gpuact__defer {
-    size_t at[GPUACT__DEFER_CAP];
-    uint32_t a[GPUACT__DEFER_CAP], b[GPUACT__DEFER_CAP];
-} gpuact__defer;
+   one whole pass's 32 V (V = 4 fp32 or 8 16-bit elements a vector):
+   20 KB a block for fp32, 27 KB for 16-bit. */
+template <int ESZ> struct gpuact__defer {
+    enum { CAP = 31 + 32 * (16 / ESZ) + 1 };
+    typedef typename gpuact__word<ESZ>::type word;
+    size_t at[CAP];
+    word a[CAP], b[CAP];
+};
 
-/* The fp32 vectors of a VEC-mode call, for kernels with a fast tier: the
-   loop is warp-uniform (a warp takes 32 consecutive vectors a pass) so the
-   votes below see every lane. Each lane runs the tier on its four elements
-   and stores them; the warp appends the rejected ones to its queue
-   (ballot + popc give each its slot) and, once 32 wait (or at the end),
-   evaluates 32 by the full path and overwrites their outputs. __syncwarp
-   orders the queue's writes before its reads, and the vector stores before
-   the corrected ones. */
-template <int OP, int DIR>
+/* The vectors of a VEC-mode call, for kernels with a fast tier: the loop is
+   warp-uniform (a warp takes 32 consecutive vectors a pass) so the votes
+   below see every lane. Each lane runs the tier on its V elements and
+   stores them; the warp appends the rejected ones to its queue (ballot +
+   popc give each its slot) and, once 32 wait (or at the end), evaluates 32
+   by the full path and overwrites their outputs. __syncwarp orders the
+   queue's writes before its reads, and the vector stores before the
+   corrected ones. */
+template <int OP, int DT, int DIR>
 __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const gpuact_cfg *c) {
+    const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ;
     const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD;
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
-    __shared__ gpuact__defer qs[GPUACT__BLOCK / 32];
-    gpuact__defer &q = qs[threadIdx.x >> 5];
+    const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
+    typedef typename gpuact__defer<ESZ>::word word;
+    __shared__ gpuact__defer<ESZ> qs[GPUACT__BLOCK / 32];
+    gpuact__defer<ESZ> &q = qs[threadIdx.x >> 5];
     const unsigned lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
     const size_t stride = (size_t)gridDim.x * blockDim.x;
     unsigned cnt = 0; /* entries waiting: the same in every lane */
@@ -2175,7 +2220,7 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
        of all warps then overlap their arithmetic instead of coming in waves */
     uint4 na = make_uint4(0u, 0u, 0u, 0u), nb = na;
     if (w + lane < k.nvec) {
-        const size_t at = (k.head + (w + lane) * 4) * 4;
+        const size_t at = (k.head + (w + lane) * V) * ESZ;
         na = *reinterpret_cast<const uint4 *>(k.in0 + at);
         if (IN1) nb = *reinterpret_cast<const uint4 *>(k.in1 + at);
     }
@@ -2183,8 +2228,9 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
         const bool more = w < k.nvec;
         if (more) {
             const size_t v = w + lane;
-            const size_t at = (k.head + v * 4) * 4;
-            uint32_t a[4] = {na.x, na.y, na.z, na.w}, b[4] = {nb.x, nb.y, nb.z, nb.w}, o[4], p[4];
+            const size_t at = (k.head + v * V) * ESZ;
+            const uint32_t a4[4] = {na.x, na.y, na.z, na.w}, b4[4] = {nb.x, nb.y, nb.z, nb.w};
+            uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
             unsigned fail = 0u;
             if (v + stride < k.nvec) {
                 const size_t nat = at + stride * 16;
@@ -2193,20 +2239,27 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
             }
             if (v < k.nvec) {
 #pragma unroll
-                for (int j = 0; j < 4; j++)
-                    if (!gpuact__k_fast<OP, DIR>(c, a[j], b[j], &o[j], &p[j])) fail |= 1u << j;
+                for (int j = 0; j < V; j++) {
+                    /* element j: word j / (V / 4), its bits at 8 ESZ (j % (V / 4)) */
+                    const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
+                    uint32_t r0, r1;
+                    if (!gpuact__k_fast<OP, DT, DIR>(c, (a4[wi] >> sh) & MASK, (b4[wi] >> sh) & MASK, &r0, &r1)) fail |= 1u << j;
+                    o[wi] |= (r0 & MASK) << sh;
+                    p[wi] |= (r1 & MASK) << sh;
+                }
                 *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
                 if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
             }
             if (__any_sync(0xffffffffu, fail)) {
 #pragma unroll
-                for (int j = 0; j < 4; j++) {
+                for (int j = 0; j < V; j++) {
+                    const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
                     const unsigned bj = __ballot_sync(0xffffffffu, (fail >> j) & 1u);
                     if ((fail >> j) & 1u) {
                         const unsigned slot = cnt + __popc(bj & below);
-                        q.at[slot] = at + 4u * (unsigned)j;
-                        q.a[slot] = a[j];
-                        q.b[slot] = b[j];
+                        q.at[slot] = at + (size_t)(ESZ * j);
+                        q.a[slot] = (word)(a4[wi] >> sh);
+                        q.b[slot] = (word)(b4[wi] >> sh);
                     }
                     cnt += __popc(bj);
                 }
@@ -2219,9 +2272,9 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
             if (lane < m) {
                 const unsigned slot = cnt + lane;
                 uint32_t r0 = 0u, r1 = 0u;
-                gpuact__k_elem<OP, GPUACT_F32, DIR>(c, q.a[slot], q.b[slot], &r0, &r1);
-                *reinterpret_cast<uint32_t *>(k.out0 + q.at[slot]) = r0;
-                if (OUT1) *reinterpret_cast<uint32_t *>(k.out1 + q.at[slot]) = r1;
+                gpuact__k_elem<OP, DT, DIR>(c, q.a[slot], q.b[slot], &r0, &r1);
+                gpuact__k_st1<ESZ>(k.out0 + q.at[slot], r0, 0);
+                if (OUT1) gpuact__k_st1<ESZ>(k.out1 + q.at[slot], r1, 0);
             }
             __syncwarp();
         }
@@ -2233,7 +2286,7 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
    the items of gpuact__kargs; a vector item is loaded with 16-byte loads,
    its elements go one at a time (a rolled loop: one copy of the math per
    kernel) through the queues above, and the results are stored with 16-byte
-   stores. fp32 vectors of kernels with a fast tier go to gpuact__k_vec_fast
+   stores. The vectors of kernels with a fast tier go to gpuact__k_vec_fast
    instead, and this loop takes only their scalars. */
 template <int OP, int DT, int DIR>
 static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, DT, DIR>::value)) gpuact__k_eltwise(const gpuact__kargs k) {
@@ -2248,9 +2301,9 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
     const bool fastvec = gpuact__has_fast<OP, DT, DIR>::value && k.mode == GPUACT__MODE_VEC;
     if (fastvec) {
         /* the vectors by gpuact__k_vec_fast; the loop below then takes the
-           (at most 6) scalars of the head and tail, one per thread, in the
+           (at most 2 (V - 1)) scalars of the head and tail, one per thread, in the
            first threads of the grid */
-        gpuact__k_vec_fast<OP, DIR>(k, &cfg);
+        gpuact__k_vec_fast<OP, DT, DIR>(k, &cfg);
         if (first >= k.head) first += k.nvec;
     }
     for (size_t it = first; it < k.items; it += stride) {
@@ -2277,9 +2330,9 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
         }
         const int cnt = vec ? V : 1;
         if (gpuact__has_fast<OP, DT, DIR>::value) {
-            /* fp32 single elements (the vectors went to gpuact__k_vec_fast):
+            /* single elements (the vectors went to gpuact__k_vec_fast):
                the fast tier, then the full path if it rejected */
-            if (!gpuact__k_fast<OP, DIR>(&cfg, a[0], b[0], &o[0], &p[0]))
+            if (!gpuact__k_fast<OP, DT, DIR>(&cfg, a[0], b[0], &o[0], &p[0]))
                 gpuact__k_elem<OP, DT, DIR>(&cfg, a[0], b[0], &o[0], &p[0]);
             gpuact__k_st1<ESZ>(k.out0 + at, o[0], bytes);
             if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, p[0], bytes);

@@ -204,7 +204,7 @@ GPUACT_HD static inline void eval_one(uint32_t xb, const gpuact_cfg &c, const gp
     judge(xb, got, ref, l);
     /* the fast tier on its own */
     float fy = 0.0f;
-    const int fok = DERIV ? gpuact__fast_grad(OP, x, &c, &fy) : gpuact__fast_fwd(OP, x, &c, &fy);
+    const int fok = DERIV ? gpuact__fast_grad(OP, x, &c, GPUACT__FMT_F32, &fy) : gpuact__fast_fwd(OP, x, &c, GPUACT__FMT_F32, &fy);
     if (fok) {
         l.fast++;
         if (gpuact__f2u(fy) != gpuact__f2u((float)ref) || gpuact__f2u(fy) != gpuact__f2u(got)) {
