@@ -1481,14 +1481,29 @@ GPUACT__FN float gpuact__fast_rcp12(float d) {
    z < -64) the results are garbage but nothing traps or reads outside the
    table: callers compute first and reject after, without a branch. */
 typedef struct gpuact__fsig { gpuact__df E, D; float ih; } gpuact__fsig;
-GPUACT__FN gpuact__fsig gpuact__fsigmoid(float zh, float zl) {
+/* E given, 0 <= E <= 1 (also swish_tanh's sech^2, with E = e^-2|w|) */
+GPUACT__FN gpuact__fsig gpuact__fsig_of(gpuact__df E) {
     gpuact__fsig r;
-    const int neg = zh < 0.0f;
-    r.E = gpuact__fexp(neg ? zh : -zh, neg ? zl : -zl);
-    const float dh = 1.0f + r.E.h;
-    r.D = gpuact__df_make(dh, (r.E.h - (dh - 1.0f)) + r.E.l);
+    const float dh = 1.0f + E.h;
+    r.E = E;
+    r.D = gpuact__df_make(dh, (E.h - (dh - 1.0f)) + E.l);
     r.ih = gpuact__fast_rcp12(dh);
     return r;
+}
+GPUACT__FN gpuact__fsig gpuact__fsigmoid(float zh, float zl) {
+    const int neg = zh < 0.0f;
+    return gpuact__fsig_of(gpuact__fexp(neg ? zh : -zh, neg ? zl : -zl));
+}
+/* the tail il of I = 1/D = ih + il: the residual 1 - ih D times ih (2^-45) */
+GPUACT__FN float gpuact__fsig_il(const gpuact__fsig *s) {
+    return gpuact__mul(gpuact__fma(-s->ih, s->D.l, gpuact__fma(-s->ih, s->D.h, 1.0f)), s->ih);
+}
+/* (nh + nl) / D as a df, ih ~ 1/D.h within 2^-22: q0 = nh ih and the
+   rounded residual times ih (the correction's error 2^-43) */
+GPUACT__FN gpuact__df gpuact__fast_div(float nh, float nl, gpuact__df D, float ih) {
+    const float q0 = gpuact__mul(nh, ih);
+    const float r = gpuact__fma(-q0, D.l, gpuact__fma(-q0, D.h, nh) + nl);
+    return gpuact__df_make(q0, gpuact__mul(r, ih));
 }
 /* x sigma(z) = x N / D, N = 1 (z >= 0) or E (z < 0): N and D carry at most
    1.5 times fexp's error (D's share is E/(1+E) <= 1/2 of it), the quotient's
@@ -1507,9 +1522,7 @@ GPUACT__FN gpuact__df gpuact__fast_x_sigmoid_df(float x, float zh, float zl) {
     const float nh = neg ? s.E.h : 1.0f, nl = neg ? s.E.l : 0.0f;
     const float ph = gpuact__mul(x, nh);
     const float pl = gpuact__fma(x, nl, gpuact__fma(x, nh, -ph));
-    const float q0 = gpuact__mul(ph, s.ih);
-    const float r = gpuact__fma(-q0, s.D.l, gpuact__fma(-q0, s.D.h, ph) + pl);
-    return gpuact__df_make(q0, gpuact__mul(r, s.ih));
+    return gpuact__fast_div(ph, pl, s.D, s.ih);
 }
 GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, int fmt, float *y) {
     const gpuact__df q = gpuact__fast_x_sigmoid_df(x, zh, zl);
@@ -1534,7 +1547,7 @@ GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float 
     const gpuact__fsig s = gpuact__fsigmoid(zh, zl);
     const int neg = zh < 0.0f;
     const float ih = s.ih;
-    const float il = gpuact__mul(gpuact__fma(-ih, s.D.l, gpuact__fma(-ih, s.D.h, 1.0f)), ih);
+    const float il = gpuact__fsig_il(&s);
     /* A = E I */
     const float ah = gpuact__mul(s.E.h, ih);
     const float al = gpuact__fma(s.E.l, ih, gpuact__fma(s.E.h, il, gpuact__fma(s.E.h, ih, -ah)));
@@ -1707,14 +1720,10 @@ GPUACT__FN int gpuact__fast_st_fwd(float x, const gpuact_cfg *c, int fmt, float 
     const float ah = big ? 32.0f : gpuact__absv(w.h), al = big ? 0.0f : neg ? -w.l : w.l;
     const gpuact__df E = gpuact__fexpm1(gpuact__mul(ah, -2.0f), gpuact__mul(al, -2.0f));
     const float dh = 2.0f + E.h;
-    const float dl = (E.h - (dh - 2.0f)) + E.l;
-    const float ih = gpuact__fast_rcp12(dh);
-    const float nh = neg ? E.h : -E.h, nl = neg ? E.l : -E.l;
-    const float q0 = gpuact__mul(nh, ih);
-    const float r = gpuact__fma(-q0, dl, gpuact__fma(-q0, dh, nh) + nl);
-    const float ql = gpuact__mul(r, ih);
+    const gpuact__df D = gpuact__df_make(dh, (E.h - (dh - 2.0f)) + E.l);
+    const gpuact__df t = gpuact__fast_div(neg ? E.h : -E.h, neg ? E.l : -E.l, D, gpuact__fast_rcp12(dh));
     return (cls != 0) & (ah >= 4.54747351e-13f) & /* 2^-41 */
-           gpuact__fast_rn(q0, ql, gpuact__mul(gpuact__absv(q0), GPUACT__FAST_EPS_ST), fmt, y);
+           gpuact__fast_rn(t.h, t.l, gpuact__mul(gpuact__absv(t.h), GPUACT__FAST_EPS_ST), fmt, y);
 }
 /* f' = s sech^2(w) G, G = silu'(x) from fast_sig_grad (absolute bound eg),
    sech^2(w) = 4 E I (I), E = e^-2|w| (fexp, 2^-37.3), I = 1/(1 + E) (as in
@@ -1732,12 +1741,9 @@ GPUACT__FN int gpuact__fast_st_grad_df(float x, const gpuact_cfg *c, gpuact__df 
     const gpuact__df G = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, GPUACT__FAST_EPS_SIG, &eg, &sig);
     const int cls = gpuact__fast_st_w(gpuact__fast_mul(sig.h, sig.l, x, 0.0f), c, &w);
     const float ah = gpuact__absv(w.h), al = w.h < 0.0f ? -w.l : w.l;
-    const gpuact__df E = gpuact__fexp(gpuact__mul(ah, -2.0f), gpuact__mul(al, -2.0f));
-    const float dh = 1.0f + E.h;
-    const float dl = (E.h - (dh - 1.0f)) + E.l;
-    const float ih = gpuact__fast_rcp12(dh);
-    const float il = gpuact__mul(gpuact__fma(-ih, dl, gpuact__fma(-ih, dh, 1.0f)), ih);
-    const gpuact__df C = gpuact__fast_mul(gpuact__mul(E.h, 4.0f), gpuact__mul(E.l, 4.0f), ih, il); /* 4 E I */
+    const gpuact__fsig s = gpuact__fsig_of(gpuact__fexp(gpuact__mul(ah, -2.0f), gpuact__mul(al, -2.0f)));
+    const float ih = s.ih, il = gpuact__fsig_il(&s);
+    const gpuact__df C = gpuact__fast_mul(gpuact__mul(s.E.h, 4.0f), gpuact__mul(s.E.l, 4.0f), ih, il); /* 4 E I */
     const gpuact__df H = gpuact__fast_mul(C.h, C.l, ih, il);                                        /* sech^2 */
     const gpuact__df P = gpuact__fast_mul(H.h, H.l, G.h, G.l);
     const gpuact__df F = gpuact__fast_mul(P.h, P.l, c->scale, 0.0f);
