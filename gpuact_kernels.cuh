@@ -1994,23 +1994,29 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
 /* __launch_bounds__' minimum of resident blocks, which caps the registers.
    The fast-tier kernels' time goes to issuing arithmetic, so they want many
    warps to choose from, and registers enough for the vectors loaded a pass
-   ahead (gpuact__k_vec_fast) without spilling: 6 blocks (40 registers, 48
-   warps per multiprocessor) for forward and f'; 5 (48) for the backward of
-   the sigmoid family and swish_tanh's f', which spill at 40; 4 (64) for gelu_erf, whose tier
-   holds a 16-value table row, and for forward+backward (there 3 for
-   gelu_erf, and no bound for gelu_tanh, which spills even at 80). No kernel
-   spills (gpu-build-check's kernel_resources).
+   ahead (gpuact__k_vec_fast) without spilling. fp32: 6 blocks (40
+   registers, 48 warps per multiprocessor) for forward and f'; 5 (48) for
+   gelu_sigmoid, selu, gelu_tanh's f' and swish_tanh's f' and backward; 4
+   (64) for the backward of the sigmoid family (two vectors of x and dy a
+   lane, gpuact__vec_u), for gelu_erf, whose tier holds a 16-value table
+   row, and for forward+backward (there 3 for gelu_erf, and no bound for
+   gelu_tanh, which spills even at 80). No kernel spills (gpu-build-check's
+   kernel_resources).
    At 8 blocks (32 registers) the vectors spill right after their loads;
    with no bound the compiler took 40-54 registers (gelu_erf 111-126).
    Measured on the H200 (fp32, n = 2^28, randn, % of copy) with the loads a
    pass ahead at 6 / at 8 blocks, and without them and without a bound:
    silu fwd 57.8 / 52.1 / 51.0, silu bwd 63.1 / 40.6 / 57.6, elu bwd
    89.9 / 46.6 / 82.4; gelu_erf at 4 / 5 blocks: 25.1 / 24.5 forward,
-   35.9 / 35.0 backward. Capped at what the architecture holds (1024
-   threads on sm_75). The kernels without a tier keep the compiler's choice.
+   35.9 / 35.0 backward. Loading two passes ahead, or asking the L2 for the
+   pass after (prefetch.global.L2), changed nothing measurable (H100, within
+   +-1.5 points): the kernels are bound by issue, not by memory latency.
+   Capped at what the architecture holds (1024 threads on sm_75). The
+   kernels without a tier keep the compiler's choice.
    The 16-bit kernels hold 8 elements a lane (two vectors for backward):
-   4 blocks (64 registers), gelu_tanh 3, gelu_erf 2; forward+backward 3,
-   swish_tanh 2, gelu_erf and gelu_tanh no bound (fewer spill). */
+   4 blocks (64 registers), gelu_tanh and selu's forward 3, gelu_erf 2;
+   forward+backward 3, swish_tanh 2, gelu_erf and gelu_tanh no bound (fewer
+   spill). */
 #ifndef GPUACT__FAST_MIN_BLOCKS
 #define GPUACT__FAST_MIN_BLOCKS 6
 #endif
@@ -2030,14 +2036,17 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
 #endif
 template <int OP, int DT, int DIR> struct gpuact__min_blocks {
     enum {
+        sig = OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH,
         want = !gpuact__has_fast<OP, DT, DIR>::value ? 1
                : DT != GPUACT_F32 ? (DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ? 1
                                                                  : OP == GPUACT_OP_SWISH_TANH ? 2 : 3)
-                                    : OP == GPUACT_OP_GELU_ERF ? 2 : OP == GPUACT_OP_GELU_TANH ? 3 : 4)
+                                    : OP == GPUACT_OP_GELU_ERF ? 2
+                                    : OP == GPUACT_OP_GELU_TANH || (OP == GPUACT_OP_SELU && DIR == GPUACT__DIR_FWD) ? 3 : 4)
                : DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_ERF ? 3 : OP == GPUACT_OP_GELU_TANH ? 1 : 4)
                : OP == GPUACT_OP_GELU_ERF ? GPUACT__ERF_MIN_BLOCKS
-               : (DIR == GPUACT__DIR_BWD && (DT != GPUACT_F32 || (OP != GPUACT_OP_ELU && OP != GPUACT_OP_SELU))) ||
-                         (DIR == GPUACT__DIR_GRAD && OP == GPUACT_OP_SWISH_TANH) ? GPUACT__BWD_MIN_BLOCKS
+               : DIR == GPUACT__DIR_BWD && sig ? 4
+               : OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SELU || (OP == GPUACT_OP_GELU_TANH && DIR == GPUACT__DIR_GRAD) ? 5
+               : OP == GPUACT_OP_SWISH_TANH && DIR != GPUACT__DIR_FWD ? GPUACT__BWD_MIN_BLOCKS
                : GPUACT__FAST_MIN_BLOCKS,
         value = want < GPUACT__SM_BLOCKS ? want : GPUACT__SM_BLOCKS
     };
@@ -2108,90 +2117,142 @@ template <int ESZ> struct gpuact__defer {
     word a[CAP], b[CAP];
 };
 
+/* While at least `least` (1 or 32) elements wait in the warp's queue q,
+   the warp evaluates up to 32 of them by the full path, one per lane, and
+   stores their results. Warp-uniform (cnt is the same in every lane). */
+template <int OP, int DT, int DIR, int ESZ>
+__device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gpuact_cfg *c, gpuact__defer<ESZ> &q, unsigned &cnt, unsigned least) {
+    const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
+    const unsigned lane = threadIdx.x & 31u;
+    while (cnt >= least) {
+        const unsigned m = cnt < 32u ? cnt : 32u;
+        cnt -= m;
+        __syncwarp();
+        if (lane < m) {
+            const unsigned slot = cnt + lane;
+            uint32_t r0 = 0u, r1 = 0u;
+            gpuact__k_elem<OP, DT, DIR>(c, q.a[slot], q.b[slot], &r0, &r1);
+            gpuact__k_st1<ESZ>(k.out0 + q.at[slot], r0, 0);
+            if (OUT1) gpuact__k_st1<ESZ>(k.out1 + q.at[slot], r1, 0);
+        }
+        __syncwarp();
+    }
+}
+
+/* Vectors a lane takes per pass (gpuact__k_vec_fast): the pass's
+   bookkeeping (bounds, 64-bit addresses, the loads of the next pass, about
+   50 instructions) is then shared by U V elements. 2 for the fp32 kernels
+   whose math is short enough for it to show (forward and f' of the sigmoid
+   family, elu and selu; backward of the sigmoid family). Measured on the
+   H100 (fp32, n = 2^28, randn, % of copy), U = 1 as before / this table:
+   silu fwd 80.9 / 87.1, bwd 88.6 / 89.6; elu fwd 82.5 / 87.9; selu fwd
+   81.9 / 89.4; gelu_sigmoid fwd 75.3 / 80.7, bwd 86.6 / 89.3; gelu_tanh
+   fwd 67.8 / 72.4, bwd 72.5 / 74.8. Backward of elu and selu at U = 2
+   fell from 92-93 to 55-62 (6 blocks, spilling) and 75-80 (5 blocks). */
+template <int OP, int DT, int DIR> struct gpuact__vec_u {
+    enum {
+        sig = OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH,
+        value = DT != GPUACT_F32 ? 1
+                : (DIR == GPUACT__DIR_FWD || DIR == GPUACT__DIR_GRAD) ? ((sig || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) ? 2 : 1)
+                : DIR == GPUACT__DIR_BWD ? (sig ? 2 : 1)
+                : 1
+    };
+};
 /* The vectors of a VEC-mode call, for kernels with a fast tier: the loop is
-   warp-uniform (a warp takes 32 consecutive vectors a pass) so the votes
-   below see every lane. Each lane runs the tier on its V elements and
-   stores them; the warp appends the rejected ones to its queue (ballot +
-   popc give each its slot) and, once 32 wait (or at the end), evaluates 32
-   by the full path and overwrites their outputs. __syncwarp orders the
-   queue's writes before its reads, and the vector stores before the
-   corrected ones. */
+   warp-uniform (a warp takes 32 U consecutive vectors a pass, lane l the
+   vectors l, l + 32, ...) so the votes below see every lane. Each lane runs
+   the tier on its V elements of a vector and stores them; the warp appends
+   the rejected ones to its queue (ballot + popc give each its slot) and,
+   once 32 wait (or at the end), evaluates 32 by the full path and
+   overwrites their outputs. __syncwarp orders the queue's writes before its
+   reads, and the vector stores before the corrected ones. */
 template <int OP, int DT, int DIR>
 __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const gpuact_cfg *c) {
     const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ;
     const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD;
+    const int U = gpuact__vec_u<OP, DT, DIR>::value;
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
     const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
     typedef typename gpuact__defer<ESZ>::word word;
     __shared__ gpuact__defer<ESZ> qs[GPUACT__BLOCK / 32];
     gpuact__defer<ESZ> &q = qs[threadIdx.x >> 5];
     const unsigned lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
-    const size_t stride = (size_t)gridDim.x * blockDim.x;
+    const size_t stride = (size_t)gridDim.x * blockDim.x * U; /* vectors a pass of the grid takes */
     unsigned cnt = 0; /* entries waiting: the same in every lane */
-    size_t w = (size_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u);
+    size_t w = ((size_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u)) * U; /* the warp's first vector */
     /* the next pass's vectors are loaded before this pass's math: the loads
        of all warps then overlap their arithmetic instead of coming in waves */
-    uint4 na = make_uint4(0u, 0u, 0u, 0u), nb = na;
-    if (w + lane < k.nvec) {
-        const size_t at = (k.head + (w + lane) * V) * ESZ;
-        na = *reinterpret_cast<const uint4 *>(k.in0 + at);
-        if (IN1) nb = *reinterpret_cast<const uint4 *>(k.in1 + at);
+    uint4 na[U], nb[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+        const size_t v = w + 32u * u + lane;
+        na[u] = nb[u] = make_uint4(0u, 0u, 0u, 0u);
+        if (v < k.nvec) {
+            const size_t at = (k.head + v * V) * ESZ;
+            na[u] = *reinterpret_cast<const uint4 *>(k.in0 + at);
+            if (IN1) nb[u] = *reinterpret_cast<const uint4 *>(k.in1 + at);
+        }
     }
     for (;; w += stride) {
         const bool more = w < k.nvec;
         if (more) {
-            const size_t v = w + lane;
-            const size_t at = (k.head + v * V) * ESZ;
-            const uint32_t a4[4] = {na.x, na.y, na.z, na.w}, b4[4] = {nb.x, nb.y, nb.z, nb.w};
-            uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
-            unsigned fail = 0u;
-            if (v + stride < k.nvec) {
-                const size_t nat = at + stride * 16;
-                na = *reinterpret_cast<const uint4 *>(k.in0 + nat);
-                if (IN1) nb = *reinterpret_cast<const uint4 *>(k.in1 + nat);
-            }
-            if (v < k.nvec) {
+            uint4 ca[U], cb[U];
 #pragma unroll
-                for (int j = 0; j < V; j++) {
-                    /* element j: word j / (V / 4), its bits at 8 ESZ (j % (V / 4)) */
-                    const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
-                    uint32_t r0, r1;
-                    if (!gpuact__k_fast<OP, DT, DIR>(c, (a4[wi] >> sh) & MASK, (b4[wi] >> sh) & MASK, &r0, &r1)) fail |= 1u << j;
-                    o[wi] |= (r0 & MASK) << sh;
-                    p[wi] |= (r1 & MASK) << sh;
+            for (int u = 0; u < U; u++) {
+                const size_t v = w + stride + 32u * u + lane;
+                ca[u] = na[u];
+                cb[u] = nb[u];
+                if (v < k.nvec) {
+                    const size_t at = (k.head + v * V) * ESZ;
+                    na[u] = *reinterpret_cast<const uint4 *>(k.in0 + at);
+                    if (IN1) nb[u] = *reinterpret_cast<const uint4 *>(k.in1 + at);
                 }
-                *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
-                if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
             }
-            if (__any_sync(0xffffffffu, fail)) {
 #pragma unroll
-                for (int j = 0; j < V; j++) {
-                    const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
-                    const unsigned bj = __ballot_sync(0xffffffffu, (fail >> j) & 1u);
-                    if ((fail >> j) & 1u) {
-                        const unsigned slot = cnt + __popc(bj & below);
-                        q.at[slot] = at + (size_t)(ESZ * j);
-                        q.a[slot] = (word)(a4[wi] >> sh);
-                        q.b[slot] = (word)(b4[wi] >> sh);
+            for (int u = 0; u < U; u++) {
+                const size_t v = w + 32u * u + lane;
+                const size_t at = (k.head + v * V) * ESZ;
+                const uint32_t a4[4] = {ca[u].x, ca[u].y, ca[u].z, ca[u].w}, b4[4] = {cb[u].x, cb[u].y, cb[u].z, cb[u].w};
+                uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
+                unsigned fail = 0u;
+                if (v < k.nvec) {
+#pragma unroll
+                    for (int j = 0; j < V; j++) {
+                        /* element j: word j / (V / 4), its bits at 8 ESZ (j % (V / 4)) */
+                        const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
+                        uint32_t r0, r1;
+                        if (!gpuact__k_fast<OP, DT, DIR>(c, (a4[wi] >> sh) & MASK, (b4[wi] >> sh) & MASK, &r0, &r1)) fail |= 1u << j;
+                        o[wi] |= (r0 & MASK) << sh;
+                        p[wi] |= (r1 & MASK) << sh;
                     }
-                    cnt += __popc(bj);
+                    *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
+                    if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
+                }
+                if (__any_sync(0xffffffffu, fail)) {
+#pragma unroll
+                    for (int j = 0; j < V; j++) {
+                        const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
+                        const unsigned bj = __ballot_sync(0xffffffffu, (fail >> j) & 1u);
+                        if ((fail >> j) & 1u) {
+                            const unsigned slot = cnt + __popc(bj & below);
+                            q.at[slot] = at + (size_t)(ESZ * j);
+                            q.a[slot] = (word)(a4[wi] >> sh);
+                            q.b[slot] = (word)(b4[wi] >> sh);
+                        }
+                        cnt += __popc(bj);
+                    }
+                    /* (the queue holds one vector's rejections beyond 31) */
+                    if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, 32u);
                 }
             }
         }
-        while (cnt >= 32u || (!more && cnt)) {
-            const unsigned m = cnt < 32u ? cnt : 32u;
-            cnt -= m;
-            __syncwarp();
-            if (lane < m) {
-                const unsigned slot = cnt + lane;
-                uint32_t r0 = 0u, r1 = 0u;
-                gpuact__k_elem<OP, DT, DIR>(c, q.a[slot], q.b[slot], &r0, &r1);
-                gpuact__k_st1<ESZ>(k.out0 + q.at[slot], r0, 0);
-                if (OUT1) gpuact__k_st1<ESZ>(k.out1 + q.at[slot], r1, 0);
-            }
-            __syncwarp();
+        /* one call site where U = 1: a second inlined full path costs the
+           hot loop registers (swish_tanh's backward spilled) */
+        if (U == 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, more ? 32u : 1u);
+        if (!more) {
+            if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, 1u);
+            break;
         }
-        if (!more) break;
     }
 }
 
