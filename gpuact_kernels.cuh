@@ -2117,14 +2117,15 @@ template <int ESZ> struct gpuact__defer {
     word a[CAP], b[CAP];
 };
 
-/* While at least `least` (1 or 32) elements wait in the warp's queue q,
-   the warp evaluates up to 32 of them by the full path, one per lane, and
-   stores their results. Warp-uniform (cnt is the same in every lane). */
+/* While 32 elements wait in the warp's queue q (with `all`, while any
+   does), the warp evaluates up to 32 of them by the full path, one per
+   lane, and stores their results. Warp-uniform (cnt is the same in every
+   lane). */
 template <int OP, int DT, int DIR, int ESZ>
-__device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gpuact_cfg *c, gpuact__defer<ESZ> &q, unsigned &cnt, unsigned least) {
+__device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gpuact_cfg *c, gpuact__defer<ESZ> &q, unsigned &cnt, bool all) {
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
     const unsigned lane = threadIdx.x & 31u;
-    while (cnt >= least) {
+    while (cnt >= 32u || (all && cnt)) {
         const unsigned m = cnt < 32u ? cnt : 32u;
         cnt -= m;
         __syncwarp();
@@ -2196,22 +2197,22 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
     for (;; w += stride) {
         const bool more = w < k.nvec;
         if (more) {
+            const size_t at0 = (k.head + (w + lane) * V) * ESZ; /* byte offset of the lane's first vector */
             uint4 ca[U], cb[U];
 #pragma unroll
             for (int u = 0; u < U; u++) {
-                const size_t v = w + stride + 32u * u + lane;
                 ca[u] = na[u];
                 cb[u] = nb[u];
-                if (v < k.nvec) {
-                    const size_t at = (k.head + v * V) * ESZ;
-                    na[u] = *reinterpret_cast<const uint4 *>(k.in0 + at);
-                    if (IN1) nb[u] = *reinterpret_cast<const uint4 *>(k.in1 + at);
+                if (w + stride + 32u * u + lane < k.nvec) {
+                    const size_t nat = at0 + 512u * u + stride * 16; /* 32 vectors are 512 bytes */
+                    na[u] = *reinterpret_cast<const uint4 *>(k.in0 + nat);
+                    if (IN1) nb[u] = *reinterpret_cast<const uint4 *>(k.in1 + nat);
                 }
             }
 #pragma unroll
             for (int u = 0; u < U; u++) {
                 const size_t v = w + 32u * u + lane;
-                const size_t at = (k.head + v * V) * ESZ;
+                const size_t at = at0 + 512u * u;
                 const uint32_t a4[4] = {ca[u].x, ca[u].y, ca[u].z, ca[u].w}, b4[4] = {cb[u].x, cb[u].y, cb[u].z, cb[u].w};
                 uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
                 unsigned fail = 0u;
@@ -2242,15 +2243,15 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
                         cnt += __popc(bj);
                     }
                     /* (the queue holds one vector's rejections beyond 31) */
-                    if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, 32u);
+                    if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, false);
                 }
             }
         }
         /* one call site where U = 1: a second inlined full path costs the
            hot loop registers (swish_tanh's backward spilled) */
-        if (U == 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, more ? 32u : 1u);
+        if (U == 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, !more);
         if (!more) {
-            if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, 1u);
+            if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, true);
             break;
         }
     }
