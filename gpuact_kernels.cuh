@@ -1494,6 +1494,14 @@ GPUACT__FN gpuact__df gpuact__fast_mul(float ah, float al, float bh, float bl) {
     return gpuact__df_make(p, gpuact__fma(al, bh, gpuact__fma(ah, bl, gpuact__fma(ah, bh, -p))));
 }
 
+/* (ah + al) b as a df, b exact: gpuact__fast_mul with bl = 0 less its
+   fma(ah, 0, .), which adds nothing (a zero's sign at most; and where ah is
+   inf or NaN the tail is NaN either way): the same results, one fma fewer */
+GPUACT__FN gpuact__df gpuact__fast_mul1(float ah, float al, float b) {
+    const float p = gpuact__mul(ah, b);
+    return gpuact__df_make(p, gpuact__fma(al, b, gpuact__fma(ah, b, -p)));
+}
+
 /* gelu_tanh's z = x (K1 + K3 x^2) and, if m, m = x (K1 + 3 K3 x^2) (so
    f = x sigma(z), f' = sigma(z) (1 + m sigma_c(z))), both as dfs, for
    -8.84375 <= x: z >= -63.6 (-64 at x = -8.87). x is cut to 16 first, which
@@ -1516,9 +1524,9 @@ GPUACT__FN gpuact__df gpuact__fast_gt_z(float x, gpuact__df *m) {
     if (m) {
         const gpuact__df v = gpuact__fast_add(gpuact__df_make(GPUACT__K(GPUACT__C_GT_K1_H), GPUACT__K(GPUACT__C_GT_K1_L)),
             gpuact__fast_mul(GPUACT__K(GPUACT__C_GT_3K3_H), GPUACT__K(GPUACT__C_GT_3K3_L), x2.h, x2.l));
-        *m = gpuact__fast_mul(v.h, v.l, xc, 0.0f);
+        *m = gpuact__fast_mul1(v.h, v.l, xc);
     }
-    return gpuact__fast_mul(w.h, w.l, xc, 0.0f);
+    return gpuact__fast_mul1(w.h, w.l, xc);
 }
 
 /* gelu_erf: f = x Phi(x), f' = Phi(x) + x phi(x). With a = |x|/sqrt(2),
@@ -1599,7 +1607,7 @@ GPUACT__FN int gpuact__fast_range(int op, int deriv, float x) {
 #define GPUACT__ST_PASS 1 /* lo < w < hi */
 #define GPUACT__ST_CLAMPED 2 /* w < lo or w > hi: w is that bound, exactly */
 GPUACT__FN int gpuact__fast_st_w(gpuact__df S, const gpuact_cfg *c, gpuact__df *w) {
-    const gpuact__df p = gpuact__fast_mul(S.h, S.l, c->scale, 0.0f);
+    const gpuact__df p = gpuact__fast_mul1(S.h, S.l, c->scale);
     const gpuact__df W = gpuact__fast2sum(p.h, p.l);
     const float e = gpuact__mul(gpuact__absv(W.h), GPUACT__FAST_EPS_W);
     const float wlo = W.h + (W.l - e), whi = W.h + (W.l + e); /* as in fast_rn: RN is monotone */
@@ -1646,14 +1654,14 @@ GPUACT__FN int gpuact__fast_st_grad_df(float x, const gpuact_cfg *c, gpuact__df 
     gpuact__df sig, w;
     float eg;
     const gpuact__df G = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, GPUACT__FAST_EPS_SIG, &eg, &sig);
-    const int cls = gpuact__fast_st_w(gpuact__fast_mul(sig.h, sig.l, x, 0.0f), c, &w);
+    const int cls = gpuact__fast_st_w(gpuact__fast_mul1(sig.h, sig.l, x), c, &w);
     const float ah = gpuact__absv(w.h), al = w.h < 0.0f ? -w.l : w.l;
     const gpuact__fsig s = gpuact__fsig_of(gpuact__fexp(gpuact__mul(ah, -2.0f), gpuact__mul(al, -2.0f)));
     const float ih = s.ih, il = gpuact__fsig_il(&s);
     const gpuact__df C = gpuact__fast_mul(gpuact__mul(s.E.h, 4.0f), gpuact__mul(s.E.l, 4.0f), ih, il); /* 4 E I */
     const gpuact__df H = gpuact__fast_mul(C.h, C.l, ih, il);                                        /* sech^2 */
     const gpuact__df P = gpuact__fast_mul(H.h, H.l, G.h, G.l);
-    const gpuact__df F = gpuact__fast_mul(P.h, P.l, c->scale, 0.0f);
+    const gpuact__df F = gpuact__fast_mul1(P.h, P.l, c->scale);
     const float ap = gpuact__absv(P.h), af = gpuact__absv(F.h);
     const int pass = (cls == GPUACT__ST_PASS) & (ah <= 32.0f) & (ap >= 7.88860905e-31f) & /* 2^-100 */
                      (af >= 7.88860905e-31f) & (af <= 3.40282347e38f);
@@ -1670,11 +1678,12 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, f
     case GPUACT_OP_SILU:
         return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, x, 0.0f, GPUACT__FAST_EPS_SIG, fmt, y);
     case GPUACT_OP_GELU_SIGMOID: {
-        const gpuact__df z = gpuact__fast_mul(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x, 0.0f);
+        const gpuact__df z = gpuact__fast_mul1(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x);
         return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_SIG, fmt, y);
     }
     case GPUACT_OP_GELU_ERF: {
         const gpuact__ferf e = gpuact__fast_erf_parts(x);
+        /* (not fast_mul1: with it the fp32 forward kernel spilled at its 64 registers) */
         const gpuact__df v = gpuact__fast_mul(x, 0.0f, e.phi_x.h, e.phi_x.l);
         return gpuact__fast_range(op, 0, x) &
                gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_ERF), fmt, y);
@@ -1694,7 +1703,7 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, f
         const float vh = pos ? x : e.h, vl = pos ? 0.0f : e.l;
         const float kh = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : c->alpha;
         const float kl = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L)) : 0.0f;
-        const gpuact__df v = gpuact__fast_mul(vh, vl, kh, kl);
+        const gpuact__df v = selu ? gpuact__fast_mul(vh, vl, kh, kl) : gpuact__fast_mul1(vh, vl, kh);
         return in & gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_EXP), fmt, y);
     }
     case GPUACT_OP_SWISH_TANH:
@@ -1711,13 +1720,13 @@ GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact
         *g = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, GPUACT__FAST_EPS_SIG, err, 0);
         return gpuact__fast_range(op, 1, x);
     case GPUACT_OP_GELU_SIGMOID: {
-        const gpuact__df z = gpuact__fast_mul(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x, 0.0f);
+        const gpuact__df z = gpuact__fast_mul1(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x);
         *g = gpuact__fast_sig_grad(z.h, z.l, z.h, z.l, GPUACT__FAST_EPS_SIG, err, 0);
         return gpuact__fast_range(op, 1, x);
     }
     case GPUACT_OP_GELU_ERF: {
         const gpuact__ferf e = gpuact__fast_erf_parts(x);
-        const gpuact__df xe = gpuact__fast_mul(e.E.h, e.E.l, e.xc, 0.0f);
+        const gpuact__df xe = gpuact__fast_mul1(e.E.h, e.E.l, e.xc);
         const gpuact__df b = gpuact__fast_mul(xe.h, xe.l, GPUACT__K(GPUACT__C_INV_SQRT2PI_H), GPUACT__K(GPUACT__C_INV_SQRT2PI_L));
         *g = gpuact__fast_add(e.phi_x, b);
         *err = gpuact__mul(gpuact__absv(e.phi_x.h) + gpuact__absv(b.h), GPUACT__FAST_EPS_ERF);
@@ -1739,7 +1748,7 @@ GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact
         const float vh = pos ? 1.0f : e.h, vl = pos ? 0.0f : e.l;
         const float kh = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : (pos ? 1.0f : c->alpha);
         const float kl = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L)) : 0.0f;
-        *g = gpuact__fast_mul(vh, vl, kh, kl);
+        *g = selu ? gpuact__fast_mul(vh, vl, kh, kl) : gpuact__fast_mul1(vh, vl, kh);
         *err = gpuact__mul(gpuact__absv(g->h), GPUACT__FAST_EPS_EXP);
         /* alpha e^x below 2^-100 would make dy's 2prod inexact */
         return in & (gpuact__absv(g->h) >= 7.88860905e-31f) & (gpuact__absv(g->h) <= 3.40282347e38f);
