@@ -81,9 +81,13 @@ emit()
 NI = 113         # centres 0, 1/8, ..., 112/8 = 14; each covers [c - 1/16, c + 1/16)
 ND = 11          # r0..r10; |r_n (1/16)^n / r0| < 2^-47 for n >= 11
 emit("/* R(a) = exp(a^2) erfc(a) = sum_n r_n (a - c)^n at c = i/8, i = 0..%d." % (NI - 1))
-emit("   Per centre 16 floats: r0 hi,lo  r1 hi,lo  r2 hi,lo  r3..r10  (pad 2). */")
+emit("   Per centre 16 floats: r0 hi,lo  r1 hi,lo  r2 hi,lo  r3..r10  (pad 2), stored")
+emit("   in four 16-byte quarters, quarter-major: float k of centre i at")
+emit("   4 NI (k / 4) + 4 i + k % 4 (a warp's lanes read nearby centres, whose same")
+emit("   quarters then share cache lines). */")
 emit("#define GPUACT__ERFC_NI %d" % NI)
 emit("#define GPUACT__ERFC_TABLE { \\")
+rows = []
 for i in range(NI):
     c = mpf(i) / 8
     r = [exp(c * c) * erfc(c)]
@@ -92,7 +96,10 @@ for i in range(NI):
         r.append((2 * c * r[n] + 2 * r[n - 1]) / (n + 1))
     bits = split(r[0]) + split(r[1]) + split(r[2]) + [f32(r[n])[1] for n in range(3, ND)]
     bits += [0, 0]
-    emit("    %s, \\" % hexs(bits))
+    rows.append(bits)
+for q in range(4):
+    for i in range(0, NI, 4):
+        emit("    %s, \\" % hexs([b for row in rows[i:i + 4] for b in row[4 * q:4 * q + 4]]))
 emit("}")
 emit()
 
