@@ -2146,9 +2146,13 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
 #else
 #define GPUACT__SM_BLOCKS 8
 #endif
+/* the ops whose tier is x sigma(z) (silu, gelu_sigmoid, gelu_tanh) */
+template <int OP> struct gpuact__sig_family {
+    enum { value = OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH };
+};
 template <int OP, int DT, int DIR> struct gpuact__min_blocks {
     enum {
-        sig = OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH,
+        sig = gpuact__sig_family<OP>::value,
         want = !gpuact__has_fast<OP, DT, DIR>::value ? 1
                : DT != GPUACT_F32 ? (DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ? 1
                                                                  : OP == GPUACT_OP_SWISH_TANH ? 2 : 3)
@@ -2264,7 +2268,7 @@ __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gp
    fell from 92-93 to 55-62 (6 blocks, spilling) and 75-80 (5 blocks). */
 template <int OP, int DT, int DIR> struct gpuact__vec_u {
     enum {
-        sig = OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH,
+        sig = gpuact__sig_family<OP>::value,
         value = DT != GPUACT_F32 ? 1
                 : (DIR == GPUACT__DIR_FWD || DIR == GPUACT__DIR_GRAD) ? ((sig || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) ? 2 : 1)
                 : DIR == GPUACT__DIR_BWD ? (sig ? 2 : 1)
