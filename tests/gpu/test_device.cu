@@ -757,7 +757,7 @@ static void test_graph_mode(enum cudaStreamCaptureMode mode, const char *mname) 
     row("CUDA graph", fmt("%s: graph holds exactly 3 kernel nodes", mname), 1, !(nn == 3 && kernels == 3),
         fmt("%zu nodes, %llu kernels", nn, kernels));
     cudaGraphExec_t exec;
-    CK(cudaGraphInstantiate(&exec, graph, 0));
+    CK(cudaGraphInstantiateWithFlags(&exec, graph, 0));
     for (int rep = 0; rep < 3; rep++) {
         CK(cudaMemsetAsync(y.p, 0, b32, cs));
         CK(cudaMemsetAsync(dx.p, 0, b32, cs));

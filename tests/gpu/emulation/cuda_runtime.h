@@ -4,8 +4,11 @@
    tests/gpu/test_device.cu can run on a machine without a GPU:
        g++ -std=c++17 -D__CUDACC__ -include tests/gpu/emulation/cuda_runtime.h \
            -Itests/gpu/emulation -I. ...
-   A launch runs every (block, thread) of the grid as a plain function call,
-   blocks spread over CPU threads; "device" memory is host memory recorded in
+   A launch runs the blocks of the grid spread over CPU threads; a block's
+   threads run as fibers on one CPU thread, switching only at the warp
+   intrinsics (__ballot_sync, __any_sync, __syncwarp), which wait for all
+   lanes of the warp as on a GPU (a lane that never arrives is reported as
+   a deadlock and aborts); __shared__ is per CPU thread, so per block. "device" memory is host memory recorded in
    an allocation table that cudaPointerGetAttributes consults. Stream capture
    records launches into a graph that cudaGraphLaunch replays. It checks
    logic (indexing, alignment decisions, statuses, in-place, capture), not
@@ -22,7 +25,9 @@
 #define __device__
 #define __global__
 #define __forceinline__ inline
-#define __launch_bounds__(x)
+#define __launch_bounds__(...)
+#define __align__(n) __attribute__((aligned(n)))
+#define __shared__ static thread_local
 
 typedef enum cudaError {
     cudaSuccess = 0,
@@ -68,6 +73,14 @@ static inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned s) {
 extern thread_local dim3 blockIdx, threadIdx;
 extern dim3 blockDim, gridDim;
 
+/* warp intrinsics (full masks only): every lane of the warp arrives, then
+   each gets the ballot of their predicates */
+unsigned emu_warp_vote(unsigned mask, int pred);
+static inline unsigned __ballot_sync(unsigned mask, int p) { return emu_warp_vote(mask, p != 0); }
+static inline int __any_sync(unsigned mask, int p) { return emu_warp_vote(mask, p != 0) != 0u; }
+static inline void __syncwarp(unsigned mask = 0xffffffffu) { (void)emu_warp_vote(mask, 0); }
+static inline int __popc(unsigned v) { return __builtin_popcount(v); }
+
 /* knobs for tests of the error paths */
 extern int emu_sms, emu_ndev, emu_fail_launch, emu_no_device;
 extern long emu_launches;
@@ -100,10 +113,13 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t s, enum cudaStreamCaptureMode m)
 cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *g);
 cudaError_t cudaGraphGetNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *n);
 cudaError_t cudaGraphNodeGetType(cudaGraphNode_t n, enum cudaGraphNodeType *t);
-cudaError_t cudaGraphInstantiate(cudaGraphExec_t *e, cudaGraph_t g, unsigned long long flags = 0);
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *e, cudaGraph_t g, unsigned long long flags);
 cudaError_t cudaGraphLaunch(cudaGraphExec_t e, cudaStream_t s);
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t e);
 cudaError_t cudaGraphDestroy(cudaGraph_t g);
+/* the emulation runs any number of blocks at once */
+template <class F>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, F, int, size_t) { *n = 4; return cudaSuccess; }
 cudaError_t cudaLaunchKernel(const void *f, dim3 grid, dim3 block, void **args, size_t smem, cudaStream_t s);
 
 /* kernel<<<grid, block, 0, stream>>>(args...) for kernels of plain

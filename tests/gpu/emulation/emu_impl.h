@@ -3,9 +3,12 @@
    parameter is a gpuact__kargs). */
 #ifndef GPUACT_EMU_IMPL_H
 #define GPUACT_EMU_IMPL_H
+#include <stdio.h>
 #include <stdlib.h>
+#include <ucontext.h>
 #include <unistd.h>
 #include <map>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -80,6 +83,117 @@ struct emu_graph {
     std::vector<emu_node> nodes;
 };
 
+/* A block's threads as fibers (ucontext) on one CPU thread: a scheduler
+   resumes each runnable lane in turn; a lane runs until it finishes or
+   reaches a warp intrinsic, where it waits until every lane of its warp has
+   arrived. Lanes switch nowhere else, so a block's shared memory needs no
+   locking. */
+namespace emu {
+enum { LANE_RUN, LANE_WAIT, LANE_DONE };
+struct Lane {
+    ucontext_t ctx;
+    int state;
+};
+struct Warp {
+    unsigned lanes, arrived, ballot, result, gen;
+};
+struct Block {
+    unsigned size;
+    std::vector<Lane> lane;
+    std::vector<Warp> warp;
+    char *stacks;
+    ucontext_t sched;
+    unsigned cur;
+    void (*body)(void *);
+    void *ctx;
+};
+static thread_local Block *blk = NULL;
+static const size_t STACK = 256 * 1024;
+/* the fibers' stacks, kept across launches (allocating and zeroing them
+   for every launch cost more than the kernels) */
+static std::mutex stacks_mu;
+static std::vector<std::pair<char *, size_t> > stacks_free;
+static char *stacks_get(size_t bytes) {
+    std::lock_guard<std::mutex> g(stacks_mu);
+    for (size_t i = 0; i < stacks_free.size(); i++)
+        if (stacks_free[i].second >= bytes) {
+            char *p = stacks_free[i].first;
+            stacks_free.erase(stacks_free.begin() + (long)i);
+            return p;
+        }
+    char *p = (char *)malloc(bytes);
+    if (!p) abort();
+    return p;
+}
+static void stacks_put(char *p, size_t bytes) {
+    std::lock_guard<std::mutex> g(stacks_mu);
+    stacks_free.push_back(std::make_pair(p, bytes));
+}
+static void lane_main(void) {
+    Block *B = blk;
+    B->body(B->ctx);
+    B->lane[B->cur].state = LANE_DONE;
+} /* returns to uc_link: the scheduler */
+static void run_block(Block &B, unsigned b) {
+    blockIdx = dim3(b);
+    for (unsigned i = 0; i < B.size; i++) {
+        Lane &L = B.lane[i];
+        getcontext(&L.ctx);
+        L.ctx.uc_stack.ss_sp = B.stacks + (size_t)i * STACK;
+        L.ctx.uc_stack.ss_size = STACK;
+        L.ctx.uc_link = &B.sched;
+        makecontext(&L.ctx, lane_main, 0);
+        L.state = LANE_RUN;
+    }
+    for (size_t w = 0; w < B.warp.size(); w++) {
+        Warp &W = B.warp[w];
+        W.lanes = B.size - 32u * (unsigned)w < 32u ? B.size - 32u * (unsigned)w : 32u;
+        W.arrived = W.ballot = W.result = W.gen = 0u;
+    }
+    for (unsigned done = 0; done < B.size;) {
+        bool ran = false;
+        done = 0;
+        for (unsigned i = 0; i < B.size; i++) {
+            if (B.lane[i].state == LANE_RUN) {
+                B.cur = i;
+                threadIdx = dim3(i);
+                swapcontext(&B.sched, &B.lane[i].ctx);
+                ran = true;
+            }
+            done += B.lane[i].state == LANE_DONE;
+        }
+        if (!ran && done < B.size) {
+            fprintf(stderr, "emulation: block %u: deadlock at a warp intrinsic (a lane of a waiting warp never arrives)\n", b);
+            abort();
+        }
+    }
+}
+} // namespace emu
+
+unsigned emu_warp_vote(unsigned mask, int pred) {
+    emu::Block *B = emu::blk;
+    if (!B) { fprintf(stderr, "emulation: warp intrinsic outside a kernel\n"); abort(); }
+    const unsigned me = B->cur, w = me / 32u;
+    emu::Warp &W = B->warp[w];
+    const unsigned full = W.lanes == 32u ? 0xffffffffu : (1u << W.lanes) - 1u;
+    if (mask != 0xffffffffu || full != 0xffffffffu) {
+        fprintf(stderr, "emulation: warp intrinsic with mask %#x in a warp of %u lanes (only full warps are emulated)\n", mask, W.lanes);
+        abort();
+    }
+    if (pred) W.ballot |= 1u << (me & 31u);
+    const unsigned gen = W.gen;
+    B->lane[me].state = emu::LANE_WAIT;
+    if (++W.arrived == W.lanes) { /* the last to arrive releases the warp */
+        W.result = W.ballot;
+        W.ballot = W.arrived = 0u;
+        W.gen++;
+        for (unsigned i = 32u * w; i < 32u * w + W.lanes; i++) B->lane[i].state = emu::LANE_RUN;
+    }
+    while (W.gen == gen) swapcontext(&B->lane[me].ctx, &B->sched);
+    threadIdx = dim3(me);
+    return W.result; /* (no later vote can complete before every lane has read this one) */
+}
+
 void emu_for_each_block(unsigned grid, unsigned block, void (*body)(void *), void *ctx) {
     unsigned nt = std::thread::hardware_concurrency();
     if (nt == 0) nt = 1;
@@ -87,12 +201,17 @@ void emu_for_each_block(unsigned grid, unsigned block, void (*body)(void *), voi
     std::vector<std::thread> th;
     for (unsigned t = 0; t < nt; t++)
         th.emplace_back([=] {
-            for (unsigned b = t; b < grid; b += nt)
-                for (unsigned i = 0; i < block; i++) {
-                    blockIdx = dim3(b);
-                    threadIdx = dim3(i);
-                    body(ctx);
-                }
+            emu::Block B;
+            B.size = block;
+            B.lane.resize(block);
+            B.warp.resize((block + 31u) / 32u);
+            B.stacks = emu::stacks_get((size_t)block * emu::STACK);
+            B.body = body;
+            B.ctx = ctx;
+            emu::blk = &B;
+            for (unsigned b = t; b < grid; b += nt) emu::run_block(B, b);
+            emu::blk = NULL;
+            emu::stacks_put(B.stacks, (size_t)block * emu::STACK);
         });
     for (auto &x : th) x.join();
 }
@@ -244,7 +363,7 @@ cudaError_t cudaGraphNodeGetType(cudaGraphNode_t, enum cudaGraphNodeType *t) {
     *t = cudaGraphNodeTypeKernel;
     return cudaSuccess;
 }
-cudaError_t cudaGraphInstantiate(cudaGraphExec_t *e, cudaGraph_t g, unsigned long long) {
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *e, cudaGraph_t g, unsigned long long) {
     *e = new emu_graph(*g);
     return cudaSuccess;
 }
