@@ -1379,12 +1379,13 @@ GPUACT__FN float gpuact__fast_round16(float v, int fmt) {
     if (fmt == GPUACT__FMT_BF16) return gpuact__u2f((u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u);
     return gpuact__u2f((u + 0xfffu + ((u >> 13) & 1u)) & 0xffffe000u);
 }
-GPUACT__FN int gpuact__fast_rn(float h, float l, float err, int fmt, float *out) {
+/* chkmin = 0: the caller's results are known to lie above 2^-88 (fp32 only) */
+GPUACT__FN int gpuact__fast_rn_min(float h, float l, float err, int fmt, float *out, int chkmin) {
     if (fmt == GPUACT__FMT_F32) {
         const float s1 = h + (l + err);
         const float s2 = h + (l - err);
         *out = s1;
-        return (s1 == s2) & (gpuact__absv(s1) >= GPUACT__FAST_RMIN);
+        return (s1 == s2) & (!chkmin | (gpuact__absv(s1) >= GPUACT__FAST_RMIN));
     } else {
         /* 16-bit results: the 16-bit roundings of two fp32 endpoints. err is
            widened by 2^-22 |h| (> an fp32 ulp of the endpoints), so the fp32
@@ -1399,6 +1400,9 @@ GPUACT__FN int gpuact__fast_rn(float h, float l, float err, int fmt, float *out)
         return (r1 == r2) & (a >= GPUACT__FAST_RMIN) &
                (fmt == GPUACT__FMT_BF16 || (a >= 6.10351562e-05f && a <= 65504.0f)); /* f16: normal, finite */
     }
+}
+GPUACT__FN int gpuact__fast_rn(float h, float l, float err, int fmt, float *out) {
+    return gpuact__fast_rn_min(h, l, err, fmt, out, 1);
 }
 
 /* e^z for -64 <= z = zh + zl <= 0, |zl| <= 2^-17, as (h, l) with |l| < 2^-21 h.
@@ -1499,9 +1503,11 @@ GPUACT__FN gpuact__fsig gpuact__fsig_of(gpuact__df E) {
     r.ih = gpuact__fast_rcp12(dh);
     return r;
 }
+/* (0 - zl, not -zl: they differ only for zl = +0, and fexp's results do
+   not depend on the sign of a zero tail; with zl = 0 this saves a select) */
 GPUACT__FN gpuact__fsig gpuact__fsigmoid(float zh, float zl) {
     const int neg = zh < 0.0f;
-    return gpuact__fsig_of(gpuact__fexp(neg ? zh : -zh, neg ? zl : -zl));
+    return gpuact__fsig_of(gpuact__fexp(neg ? zh : -zh, neg ? zl : 0.0f - zl));
 }
 /* the tail il of I = 1/D = ih + il: the residual 1 - ih D times ih (2^-45) */
 GPUACT__FN float gpuact__fsig_il(const gpuact__fsig *s) {
@@ -1533,9 +1539,10 @@ GPUACT__FN gpuact__df gpuact__fast_x_sigmoid_df(float x, float zh, float zl) {
     const float pl = gpuact__fma(x, nl, gpuact__fma(x, nh, -ph));
     return gpuact__fast_div(ph, pl, s.D, s.ih);
 }
-GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, int fmt, float *y) {
+/* chkmin as in gpuact__fast_rn_min */
+GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, int fmt, float *y, int chkmin) {
     const gpuact__df q = gpuact__fast_x_sigmoid_df(x, zh, zl);
-    return gpuact__fast_rn(q.h, q.l, gpuact__mul(gpuact__absv(q.h), eps), fmt, y);
+    return gpuact__fast_rn_min(q.h, q.l, gpuact__mul(gpuact__absv(q.h), eps), fmt, y, chkmin);
 }
 /* G = sigma(z) (1 + m sigma_c(z)), sigma_c = 1 - sigma, as a df with an
    absolute bound *err: silu'(z) with m = z (silu, gelu_sigmoid), and
@@ -1684,8 +1691,8 @@ GPUACT__FN int gpuact__fast_range(int op, int deriv, float x) {
     case GPUACT_OP_GELU_SIGMOID: return mid & (x >= -GPUACT__FAST_GS_XNEG);
     case GPUACT_OP_GELU_TANH: return mid & (x >= -GPUACT__FAST_GT_XNEG);
     case GPUACT_OP_GELU_ERF: return mid & (x >= -GPUACT__FAST_ERF_XMAX);
-    case GPUACT_OP_ELU:
-    case GPUACT_OP_SELU: return deriv ? x >= -64.0f : (x > 0.0f) | (x <= -GPUACT__FAST_XMIN);
+    case GPUACT_OP_ELU: return deriv ? x >= -64.0f : (x > 0.0f) | (x <= -GPUACT__FAST_XMIN);
+    case GPUACT_OP_SELU: return deriv ? x >= -64.0f : mid; /* there |f| > 2^-40 (gpuact__fast_fwd) */
     default: return 0;
     }
 }
@@ -1777,11 +1784,14 @@ GPUACT__FN int gpuact__fast_st_grad_df(float x, const gpuact_cfg *c, gpuact__df 
 /* f(x) in fp32 by the fast tier: 1 and *y = RN(f(x)), or 0. */
 GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, float *y) {
     switch (op) {
+    /* silu and gelu_sigmoid: |f| > 2^-87 in the fast range (the smallest
+       at its negative end: 64 sigma(-64) = 2^-86.3, 37.5 sigma(-63.8) =
+       2^-86.8; near 0, |x| / 2 >= 2^-41), so the 2^-88 test is left out */
     case GPUACT_OP_SILU:
-        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, x, 0.0f, GPUACT__FAST_EPS_SIG, fmt, y);
+        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, x, 0.0f, GPUACT__FAST_EPS_SIG, fmt, y, 0);
     case GPUACT_OP_GELU_SIGMOID: {
         const gpuact__df z = gpuact__fast_mul1(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x);
-        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_SIG, fmt, y);
+        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_SIG, fmt, y, 0);
     }
     case GPUACT_OP_GELU_ERF: {
         const gpuact__ferf e = gpuact__fast_erf_parts(x);
@@ -1792,7 +1802,7 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, f
     }
     case GPUACT_OP_GELU_TANH: {
         const gpuact__df z = gpuact__fast_gt_z(x, 0);
-        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_GT, fmt, y);
+        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_GT, fmt, y, 1);
     }
     case GPUACT_OP_ELU:
     case GPUACT_OP_SELU: {
@@ -1806,7 +1816,9 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, f
         const float kh = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : c->alpha;
         const float kl = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L)) : 0.0f;
         const gpuact__df v = selu ? gpuact__fast_mul(vh, vl, kh, kl) : gpuact__fast_mul1(vh, vl, kh);
-        return in & gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_EXP), fmt, y);
+        /* selu: |f| > 2^-40 in its fast range (lambda x, x >= 2^-40; lambda alpha |e^x - 1|,
+           x <= -2^-40), so no 2^-88 test */
+        return in & gpuact__fast_rn_min(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_EXP), fmt, y, !selu);
     }
     case GPUACT_OP_SWISH_TANH:
         return gpuact__fast_range(op, 0, x) & gpuact__fast_st_fwd(x, c, fmt, y);
