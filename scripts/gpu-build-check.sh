@@ -45,7 +45,7 @@ echo "host: $(nproc) cores, $JOBS jobs at a time"
 
 # architectures: each with the nvcc that has it (sm_70: see the top)
 codes=$("$NVCC" --list-gpu-code 2>/dev/null)
-archs=(); skipped=(); nvcc70=""
+archs=(); skipped=(); nvcc70=""; no_sm70=0
 for a in 70 80 90; do
   if grep -qx "sm_$a" <<<"$codes"; then
     archs+=("$a")
@@ -61,8 +61,7 @@ for a in 70 80 90; do
         echo "sm_70: $nvcc70 ($("$nvcc70" --version | tail -1))"
         archs+=("$a")
       else
-        echo "sm_70: no nvcc for it"; sed 's/^/  /' "$work/setup-nvcc-sm70.log" 2>/dev/null | tail -20
-        archs+=("$a"); nvcc70=false # its builds fail, and say so
+        nvcc70=""; no_sm70=1 # reported below as a failed check, with the setup's log
       fi
     fi
   else
@@ -101,17 +100,29 @@ link_test() {
 }
 check host_link link_test
 
+# no nvcc for sm_70: one failed check that says why
+if [ $no_sm70 = 1 ]; then
+  no_nvcc_sm70() { echo "no nvcc for sm_70: NVCC has none, and NVCC_SM70 or scripts/setup-nvcc-sm70.sh gave none (its log follows, if it ran)"; cat "$work/setup-nvcc-sm70.log" 2>/dev/null; return 1; }
+  check nvcc_sm70 no_nvcc_sm70
+fi
+
 # the same with sm_70 where its nvcc is another one: its object, its headers,
-# its static runtime
+# its static runtime (the layout of setup-nvcc-sm70.sh's Debian toolkit, or a
+# CUDA install's: bin/, include/, lib64/)
 if [ -n "$nvcc70" ]; then
   link_test_sm70() {
     set -e
-    local top
-    top=$(cd "$(dirname "$nvcc70")/../../../.." && pwd)
+    local bin inc lib
+    bin=$(cd "$(dirname "$nvcc70")" && pwd)
+    if [ -f "$bin/../../../include/cuda_runtime.h" ]; then
+      inc=$bin/../../../include; lib=$bin/../../x86_64-linux-gnu
+    else
+      inc=$bin/../include; lib=$bin/../lib64
+    fi
     "$nvcc70" -O2 -arch=sm_70 -I"$root" "${WARN[@]}" -c "$root/tests/gpu/host_link_impl.cu" -o "$work/host_link_impl70.o"
-    gcc -std=c99 -O2 -Wall -Wextra -Werror -DGPUACT_CUDA -I"$root" -I"$top/usr/include" \
+    gcc -std=c99 -O2 -Wall -Wextra -Werror -DGPUACT_CUDA -I"$root" -I"$inc" \
       -c "$root/tests/gpu/host_link.c" -o "$work/host_link70.o"
-    gcc "$work/host_link70.o" "$work/host_link_impl70.o" "$top/usr/lib/x86_64-linux-gnu/libcudart_static.a" \
+    gcc "$work/host_link70.o" "$work/host_link_impl70.o" "$lib/libcudart_static.a" \
       -ldl -lrt -lpthread -lstdc++ -lm -o "$work/host_link70"
     "$work/host_link70"
   }
