@@ -103,6 +103,28 @@ for q in range(4):
 emit("}")
 emit()
 
+# ---- S(t) = e^(t^2/2) Phi(-t): Taylor coefficients at c_i = i/32 ---------
+# S' = t S - 1/sqrt(2 pi)  =>  (n+1) s_{n+1} = c s_n + s_{n-1}  (n >= 1)
+NS = 361         # centres 0, 1/32, ..., 360/32 = 11.25; each covers [c - 1/64, c + 1/64]
+emit("/* S(t) = exp(t^2/2) Phi(-t) = sum_n s_n (t - c)^n at c = i/32, i = 0..%d (gelu_erf's" % (NS - 1))
+emit("   fast tier). Per centre two 16-byte halves, half-major: s0 hi,lo  s1 hi,lo at")
+emit("   4 i, s2..s5 at 4 (NS + i). |s_n (1/64)^n| < 2^-41.5 S for n >= 6. */")
+emit("#define GPUACT__PHI_NS %d" % NS)
+emit("#define GPUACT__PHI_TABLE { \\")
+rows = []
+for i in range(NS):
+    c = mpf(i) / 32
+    sn = [exp(c * c / 2) * erfc(c / sqrt(2)) / 2]
+    sn.append(c * sn[0] - 1 / sqrt(2 * pi))
+    for n in range(1, 5):
+        sn.append((c * sn[n] + sn[n - 1]) / (n + 1))
+    rows.append((split(sn[0]) + split(sn[1]), [f32(sn[n])[1] for n in range(2, 6)]))
+for half in range(2):
+    for i in range(NS):
+        emit("    %s, \\" % hexs(rows[i][half]))
+emit("}")
+emit()
+
 # ---- Taylor expansions of f' about its negative zero x0 -------------------
 def silu(x): return x / (1 + exp(-x))
 def gelu_erf(x): return x * ncdf(x)
