@@ -10,7 +10,7 @@ rounds a decimal literal differently. A value v is split as
 hi = RN32(v), lo = RN32(v - hi) (and ll = RN32(v - hi - lo) where noted).
 """
 import struct, sys
-from mpmath import mp, mpf, sqrt, pi, exp, erfc, erf, log, findroot, diff, taylor, npdf, ncdf
+from mpmath import mp, mpf, sqrt, pi, exp, erfc, erf, log, findroot, diff, taylor, npdf, ncdf, tanh
 
 mp.dps = 80
 
@@ -122,6 +122,36 @@ for i in range(NS):
 for half in range(2):
     for i in range(NS):
         emit("    %s, \\" % hexs(rows[i][half]))
+emit("}")
+emit()
+
+# ---- g(w) = tanh(w)/w: Taylor coefficients at c_i = i/64 ------------------
+# (swish_tanh's fast tier). tanh's own coefficients t_n at c follow from
+# tanh' = 1 - tanh^2: (n+1) t_{n+1} = [n=0] - sum_k t_k t_{n-k}; then
+# w g = tanh gives g_n = (t_n - g_{n-1}) / c (c > 0), and at c = 0 the even
+# series 1 - w^2/3 + 2 w^4/15 - ...
+NG = 1185        # centres 0, 1/64, ..., 1184/64 = 18.5; each covers [c - 1/128, c + 1/128]
+emit("/* g(w) = tanh(w)/w = sum_n g_n (w - c)^n at c = i/64, i = 0..%d (swish_tanh's fast" % (NG - 1))
+emit("   tier). Laid out as GPUACT__PHI_TABLE: g0 hi,lo  g1 hi,lo at 4 i, g2..g5 at 4 (NG + i). */")
+emit("#define GPUACT__TANH_NG %d" % NG)
+emit("#define GPUACT__TANH_TABLE { \\")
+rows = []
+for i in range(NG):
+    if i == 0:
+        g = [mpf(1), mpf(0), -mpf(1) / 3, mpf(0), mpf(2) / 15, mpf(0)]
+    else:
+        c = mpf(i) / 64
+        t = [tanh(c)]
+        t.append(1 - t[0] ** 2)
+        for n in range(1, 5):
+            t.append(-sum(t[k] * t[n - k] for k in range(n + 1)) / (n + 1))
+        g = [t[0] / c]
+        for n in range(1, 6):
+            g.append((t[n] - g[n - 1]) / c)
+    rows.append((split(g[0]) + split(g[1]), [f32(g[n])[1] for n in range(2, 6)]))
+for half in range(2):
+    for i in range(0, NG, 2):  # two centres a line
+        emit("    %s, \\" % hexs([b for row in rows[i:i + 2] for b in row[half]]))
 emit("}")
 emit()
 

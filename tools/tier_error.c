@@ -1,24 +1,28 @@
-/* tools/tier_error_erf.c - the error of gelu_erf's fast tier, measured on
-   every input it covers.
+/* tools/tier_error.c - the error of the fast tier's table-driven parts,
+   measured on every input they take.
 
-   The fast tier (gpuact_kernels.cuh, "gelu_erf: f = x Phi(x)") returns a
-   result only when its error bound puts the exact value away from every
-   rounding boundary, so the bound must hold for every input. Its comment
-   derives it a priori; this program measures it against long double (64-bit
-   significand: erfcl and expl are within a few units of 2^-64, far below
-   the 2^-34 measured here), on every fp32 x in [-11.25, 11.25] with
-   |x| >= 2^-40 and every 4099th fp32 x above 11.25 (where the tier takes
-   Phi(11.25) and only the product by x changes). It reports, as the largest
-   relative error (as 2^k) or the largest error over the bound:
-       S     S(t) = e^(t^2/2) Phi(-t) by gpuact__fast_phi_S, t = |x|
-       Phi   Phi(x) by gpuact__fast_erf_parts
+   The fast tier (gpuact_kernels.cuh) returns a result only when its error
+   bound puts the exact value away from every rounding boundary, so the
+   bound must hold for every input. The comments derive the bounds a priori;
+   this program measures them against long double (64-bit significand:
+   erfcl, expl and tanhl are within a few units of 2^-64, far below the
+   2^-34 measured here). It reports the largest relative error (as 2^k) or
+   the largest error over the bound, and fails if a part exceeds its
+   comment's a priori bound or f or f' reach theirs (ratio >= 1), printing
+   FAIL x=%a ref=%a got=%a where it happens.
+
+   gelu_erf ("gelu_erf: f = x Phi(x)"), on every fp32 x in [-11.25, 11.25]
+   with |x| >= 2^-40 and every 4099th fp32 x above 11.25 (where the tier
+   takes Phi(11.25) and only the product by x changes):
+       S     S(t) = e^(t^2/2) Phi(-t) by gpuact__fast_phi_S, t = |x| (2^-34.6)
+       Phi   Phi(x) by gpuact__fast_erf_parts (2^-34.2)
        f     x Phi(x) as gpuact__fast_fwd evaluates it, over |v| eps
        f'    Phi(x) + x phi(x) as gpuact__fast_grad_df, over its err
-   and fails if S or Phi exceed the comment's a priori bounds (2^-34.6,
-   2^-34.2) or f or f' reach their bounds (ratio >= 1), printing
-   FAIL x=%a ref=%a got=%a for the first inputs that do.
+   swish_tanh's tanh (gpuact__fast_tanh), on every fp32 wh in [2^-41, 18.5],
+   once with wl = 0 and once with a tail |wl| < 2^-24 wh drawn per input:
+       tanh  tanh(wh + wl) (2^-36.9)
 
-   usage: tier_error_erf [--stride N] [--threads N]
+   usage: tier_error [--stride N] [--threads N]
      --stride N    every Nth input only (a quick look; default 1)
      --threads N   worker threads (default: online CPUs)
    Ends with "N passed, M failed"; exit status 1 on failure. */
@@ -46,7 +50,7 @@ typedef struct worst {
 typedef struct job {
     uint32_t first, step;
     uint32_t stride;
-    worst S, phi, f, g;
+    worst S, phi, f, g, th;
 } job;
 
 static float bits_to_f(uint32_t u) {
@@ -87,8 +91,26 @@ static void one(job *J, float x) {
     keep(&J->g, (double)(fabsl(ggot - d) / (long double)err), x, d, ggot);
 }
 
+#define TLO_BITS 0x2b000000u /* 2^-41 */
+#define THI_BITS 0x41940000u /* 18.5 */
+/* tanh(wh + wl) by the tier against tanhl; the tail from a hash of wh */
+static void one_tanh(job *J, float wh) {
+    uint32_t u;
+    memcpy(&u, &wh, sizeof u);
+    u = (u * 2654435761u) ^ (u >> 13);
+    const float wl = ldexpf((float)((int32_t)(u & 0xffffffu) - 0x800000) / 8388608.0f, ilogbf(wh) - 24);
+    for (int k = 0; k < 2; k++) {
+        const float l = k ? wl : 0.0f;
+        const gpuact__df t = gpuact__fast_tanh(wh, l);
+        const long double ref = tanhl((long double)wh + (long double)l), got = (long double)t.h + t.l;
+        keep(&J->th, (double)fabsl((got - ref) / ref), wh, ref, got);
+    }
+}
+
 static void *run(void *arg) {
     job *J = (job *)arg;
+    for (uint64_t b = (uint64_t)TLO_BITS + J->first * (uint64_t)J->stride; b <= THI_BITS; b += (uint64_t)J->step * J->stride)
+        one_tanh(J, bits_to_f((uint32_t)b));
     for (uint64_t b = (uint64_t)LO_BITS + J->first * (uint64_t)J->stride; b <= MAX_BITS; b += (uint64_t)J->step * J->stride) {
         if (b > MID_BITS && (b - MID_BITS) % OUTER_STRIDE) continue;
         one(J, bits_to_f((uint32_t)b));
@@ -138,14 +160,18 @@ int main(int argc, char **argv) {
         keep(&all.phi, jobs[k].phi.v, jobs[k].phi.x, jobs[k].phi.ref, jobs[k].phi.got);
         keep(&all.f, jobs[k].f.v, jobs[k].f.x, jobs[k].f.ref, jobs[k].f.got);
         keep(&all.g, jobs[k].g.v, jobs[k].g.x, jobs[k].g.ref, jobs[k].g.got);
+        keep(&all.th, jobs[k].th.v, jobs[k].th.x, jobs[k].th.ref, jobs[k].th.got);
     }
     int pass = 0;
+    printf("gelu_erf\n");
     pass += check("S", &all.S, exp2(-34.6), 1);
     pass += check("Phi", &all.phi, exp2(-34.2), 1);
     pass += check("f", &all.f, 1.0, 0);
     pass += check("f'", &all.g, 1.0, 0);
-    printf("%d passed, %d failed\n", pass, 4 - pass);
+    printf("swish_tanh\n");
+    pass += check("tanh", &all.th, exp2(-36.9), 1);
+    printf("%d passed, %d failed\n", pass, 5 - pass);
     free(jobs);
     free(tid);
-    return pass == 4 ? 0 : 1;
+    return pass == 5 ? 0 : 1;
 }
