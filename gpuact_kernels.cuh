@@ -3464,6 +3464,15 @@ GPUACT__FN gpuact__df gpuact__fast_mul(float ah, float al, float bh, float bl) {
     return gpuact__df_make(p, gpuact__fma(al, bh, gpuact__fma(ah, bl, gpuact__fma(ah, bh, -p))));
 }
 
+/* (ah + al)(bh + bl) as a df (unnormalised), al bl kept: for two factors
+   whose tails are both large (2^-16 and 2^-13 of their heads), where
+   gpuact__fast_mul's dropped al bl would cost 2^-29. Relative error 2^-24
+   (|al/ah| + |bl/bh|) + 2^-45. */
+GPUACT__FN gpuact__df gpuact__fast_mul_full(float ah, float al, float bh, float bl) {
+    const float p = gpuact__mul(ah, bh);
+    return gpuact__df_make(p, gpuact__fma(al, bl, gpuact__fma(al, bh, gpuact__fma(ah, bl, gpuact__fma(ah, bh, -p)))));
+}
+
 /* (ah + al) b as a df, b exact: gpuact__fast_mul with bl = 0 less its
    fma(ah, 0, .), which adds nothing (a zero's sign at most; and where ah is
    inf or NaN the tail is NaN either way): the same results, one fma fewer */
@@ -3557,9 +3566,7 @@ GPUACT__FN gpuact__ferf gpuact__fast_erf_parts(float x) {
     const gpuact__df z = gpuact__2prod(xc, gpuact__mul(xc, -0.5f)); /* -x^2/2 */
     r.E = gpuact__fexp_u(z.h, z.l);
     const gpuact__df S = gpuact__fast_phi_S(gpuact__absv(xc));
-    /* Q = Phi(-|x|) = E S: the tails are large (2^-16 and 2^-12.9 of their heads), so their product stays */
-    const float qh = gpuact__mul(r.E.h, S.h);
-    const gpuact__df q = gpuact__df_make(qh, gpuact__fma(r.E.l, S.l, gpuact__fma(r.E.l, S.h, gpuact__fma(r.E.h, S.l, gpuact__fma(r.E.h, S.h, -qh)))));
+    const gpuact__df q = gpuact__fast_mul_full(r.E.h, r.E.l, S.h, S.l); /* Q = Phi(-|x|) = E S */
     const gpuact__df p = gpuact__fast2sum(1.0f, -q.h);
     r.phi_x = xc < 0.0f ? q : gpuact__df_make(p.h, p.l - q.l);
     r.xc = xc;
@@ -3634,8 +3641,7 @@ GPUACT__FN gpuact__df gpuact__fast_tanh(float wh, float wl) {
     float r[8];
     GPUACT__TAYLOR_ROW(gpuact__tanh_tab_h, gpuact__tanh_tab_d, GPUACT__TANH_NG, (int)(gpuact__f2u(k) - 0x4b400000u), r);
     const gpuact__df g = gpuact__taylor_sum(r, d, wl, 1);
-    const float th = gpuact__mul(wh, g.h);
-    return gpuact__df_make(th, gpuact__fma(wl, g.l, gpuact__fma(wl, g.h, gpuact__fma(wh, g.l, gpuact__fma(wh, g.h, -th)))));
+    return gpuact__fast_mul_full(wh, wl, g.h, g.l);
 }
 /* f = tanh(w) (the second clamp does not act, above): gpuact__fast_tanh's
    2^-36.9 and W's 2^-36.58, which moves tanh by at most 2|w|/sinh(2|w|) <=
@@ -4024,11 +4030,11 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
    ahead (gpuact__k_vec_fast) without spilling. fp32: 6 blocks (40
    registers, 48 warps per multiprocessor) for forward and f'; 5 (48) for
    gelu_sigmoid, selu, gelu_tanh's f', swish_tanh (its forward spilled at
-   40 with its tanh table) and gelu_erf's forward and f'; 4 (64) for the backward of the sigmoid family
-   and gelu_erf (two vectors of x and dy a lane, gpuact__vec_u), and for
-   forward+backward (there 3 for gelu_erf, and no bound for gelu_tanh,
-   which spills even at 80). No kernel spills (gpu-build-check's
-   kernel_resources).
+   40 with its tanh table) and gelu_erf's forward and f'; 4 (64) for the
+   backward of the sigmoid family and gelu_erf (two vectors of x and dy a
+   lane, gpuact__vec_u), and for forward+backward (there 3 for gelu_erf,
+   and no bound for gelu_tanh, which spills even at 80). No kernel spills
+   (gpu-build-check's kernel_resources).
    At 8 blocks (32 registers) the vectors spill right after their loads;
    with no bound the compiler took 40-54 registers (gelu_erf 111-126).
    Measured on the H200 (fp32, n = 2^28, randn, % of copy) with the loads a
@@ -4036,8 +4042,8 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
    silu fwd 57.8 / 52.1 / 51.0, silu bwd 63.1 / 40.6 / 57.6, elu bwd
    89.9 / 46.6 / 82.4; gelu_erf at 4 / 5 blocks: 25.1 / 24.5 forward,
    35.9 / 35.0 backward (with its earlier tier; with the S table, U = 2,
-   H100: forward 68.4 / 70.5). Loading two passes ahead, or asking the L2 for the
-   pass after (prefetch.global.L2), made no row faster by more than 0.8
+   H100: forward 68.4 / 70.5). Loading two passes ahead, or asking the L2
+   for the pass after (prefetch.global.L2), made no row faster by more than 0.8
    points and some slower by up to 4.8 (H100): the kernels are bound by
    issue, not by memory latency.
    Capped at what the architecture holds (1024 threads on sm_75). The
@@ -4049,8 +4055,8 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
 #ifndef GPUACT__FAST_MIN_BLOCKS
 #define GPUACT__FAST_MIN_BLOCKS 6
 #endif
-#ifndef GPUACT__BWD_MIN_BLOCKS
-#define GPUACT__BWD_MIN_BLOCKS 5
+#ifndef GPUACT__SWISH_MIN_BLOCKS
+#define GPUACT__SWISH_MIN_BLOCKS 5
 #endif
 /* threads a multiprocessor holds: 1024 on sm_75, 1536 on sm_86/87/89 */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
@@ -4076,7 +4082,7 @@ template <int OP, int DT, int DIR> struct gpuact__min_blocks {
                : OP == GPUACT_OP_GELU_ERF ? (DIR == GPUACT__DIR_BWD ? 4 : 5)
                : DIR == GPUACT__DIR_BWD && sig ? 4
                : OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SELU || (OP == GPUACT_OP_GELU_TANH && DIR == GPUACT__DIR_GRAD) ? 5
-               : OP == GPUACT_OP_SWISH_TANH ? GPUACT__BWD_MIN_BLOCKS
+               : OP == GPUACT_OP_SWISH_TANH ? GPUACT__SWISH_MIN_BLOCKS
                : GPUACT__FAST_MIN_BLOCKS,
         value = want < GPUACT__SM_BLOCKS ? want : GPUACT__SM_BLOCKS
     };

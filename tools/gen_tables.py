@@ -45,6 +45,13 @@ lines = []
 def emit(s=""):
     lines.append(s)
 
+def emit_half_major(rows, per_line):
+    """A Taylor table's rows (first half, second half: 4 words each), every
+    row's first half, then every row's second half; per_line rows a line."""
+    for half in range(2):
+        for i in range(0, len(rows), per_line):
+            emit("    %s, \\" % hexs([b for row in rows[i:i + per_line] for b in row[half]]))
+
 # ---- scalar constants (hi, lo[, ll]) -------------------------------------
 consts = [
     ("INV_SQRT2", 1 / sqrt(2), 2, "1/sqrt(2)"),
@@ -119,9 +126,7 @@ for i in range(NS):
     for n in range(1, 5):
         sn.append((c * sn[n] + sn[n - 1]) / (n + 1))
     rows.append((split(sn[0]) + split(sn[1]), [f32(sn[n])[1] for n in range(2, 6)]))
-for half in range(2):
-    for i in range(NS):
-        emit("    %s, \\" % hexs(rows[i][half]))
+emit_half_major(rows, 1)
 emit("}")
 emit()
 
@@ -149,9 +154,7 @@ for i in range(NG):
         for n in range(1, 6):
             g.append((t[n] - g[n - 1]) / c)
     rows.append((split(g[0]) + split(g[1]), [f32(g[n])[1] for n in range(2, 6)]))
-for half in range(2):
-    for i in range(0, NG, 2):  # two centres a line
-        emit("    %s, \\" % hexs([b for row in rows[i:i + 2] for b in row[half]]))
+emit_half_major(rows, 2)
 emit("}")
 emit()
 
