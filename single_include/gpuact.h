@@ -2366,7 +2366,9 @@ GPUACT__FN uint32_t gpuact__f2u(float f) {
    values, and so the results, are the same on host and device. */
 GPUACT__FN void gpuact__exp2tab(int j, float *h, float *l) {
 #if defined(__CUDA_ARCH__)
-    const uint2 v = reinterpret_cast<const uint2 *>(gpuact__exp2_tab_d)[j];
+    const uint2 *q;
+    asm("mad.wide.u32 %0, %1, 8, %2;" : "=l"(q) : "r"((unsigned)j), "l"(gpuact__exp2_tab_d));
+    const uint2 v = __ldg(q);
     *h = __uint_as_float(v.x);
     *l = __uint_as_float(v.y);
 #else
@@ -2400,10 +2402,10 @@ GPUACT__FN void gpuact__erfcrow(int i, float r[16]) {
 #else
 #define GPUACT__TAYLOR_ROW(tab_h, tab_d, n, i, r) gpuact__taylorrow(tab_h, n, i, r)
 #endif
-GPUACT__FN void gpuact__taylorrow(const uint32_t *tab, int n, int i, float r[8]) {
+GPUACT__FN void gpuact__taylorrow(const uint32_t *tab, int n, uint32_t kb, float r[8]) {
 #if defined(__CUDA_ARCH__)
-    const uint4 *p = reinterpret_cast<const uint4 *>(tab) + i;
-    const uint4 v = p[0], w = p[n];
+    const uint4 *p = reinterpret_cast<const uint4 *>(reinterpret_cast<uintptr_t>(tab) - (uintptr_t)0x4b400000u * 16u + (uintptr_t)kb * 16u);
+    const uint4 v = __ldg(p), w = __ldg(p + n);
     r[0] = __uint_as_float(v.x);
     r[1] = __uint_as_float(v.y);
     r[2] = __uint_as_float(v.z);
@@ -2414,6 +2416,7 @@ GPUACT__FN void gpuact__taylorrow(const uint32_t *tab, int n, int i, float r[8])
     r[7] = __uint_as_float(w.w);
 #else
     int k;
+    const int i = (int)(kb - 0x4b400000u);
     for (k = 0; k < 8; k++) r[k] = gpuact__u2f(tab[4 * (n * (k >> 2) + i) + (k & 3)]);
 #endif
 }
@@ -3354,7 +3357,31 @@ GPUACT__FN int gpuact__fast_rn_min(float h, float l, float err, int fmt, float *
 GPUACT__FN int gpuact__fast_rn(float h, float l, float err, int fmt, float *out) {
     return gpuact__fast_rn_min(h, l, err, fmt, out, 1);
 }
+/* The same with err = |a| b (b >= 0): |h| eps for a relative bound, |dy|
+   times f's bound for backward. For fp32 each endpoint is one fma, l + a b
+   and l - a b rounded once: they lie at least as far out as RN(l +-
+   RN(|a| b)) does (RN(|a| b) is up to 2^-24 of itself short), so the room
+   above covers them; which endpoint is which follows the sign of a, and
+   the test is symmetric. One instruction fewer than forming err. */
+GPUACT__FN int gpuact__fast_rn_ab(float h, float l, float a, float b, int fmt, float *out, int chkmin) {
+    if (fmt == GPUACT__FMT_F32) {
+        const float s1 = h + gpuact__fma(a, b, l);
+        const float s2 = h + gpuact__fma(-a, b, l);
+        *out = s1;
+        return (s1 == s2) & (!chkmin | (gpuact__absv(s1) >= GPUACT__FAST_RMIN));
+    }
+    return gpuact__fast_rn_min(h, l, gpuact__mul(gpuact__absv(a), b), fmt, out, chkmin);
+}
 
+/* 2^k for m = 64 k + j, from the bits tb of t = 1.5 2^23 + m (the fma that
+   rounds to an integer; |m| < 2^22), without forming m: 0x4b400000's bits
+   all sit at 2^20 and above, so tb & 63 = j (the caller's table index) and
+   tb << 17 = m << 17 (mod 2^32); adding 127 << 23 and dropping the 23
+   fraction bits (j's, which carry nothing past them) leaves 2^k's
+   exponent. Two integer instructions fewer per exp than m - 0x4b400000 first. */
+GPUACT__FN float gpuact__exp2k(uint32_t tb) {
+    return gpuact__u2f(((tb << 17) + 0x3f800000u) & 0xff800000u);
+}
 /* e^z for -64 <= z = zh + zl <= 0, |zl| <= 2^-17, as (h, l) with |l| < 2^-21 h.
    gpuact__exp's reduction z = (64k + j) ln2/64 + r, |r| <= 0.00542 (rint by
    the 1.5 2^23 shift inside an fma; rh = zh - m C1 is exact as there), with
@@ -3376,10 +3403,10 @@ GPUACT__FN gpuact__df gpuact__fexp_u(float zh, float zl) {
     float u = gpuact__fma(rl, 0.5f, rh);
     u = gpuact__fma(rr, 0.5f, u);
     const float q = gpuact__fma(rr, p, gpuact__fma(rl, u, rl));
-    const int mi = (int)(gpuact__f2u(t) - 0x4b400000u); /* m */
-    const float sc = gpuact__u2f((uint32_t)((mi >> 6) + 127) << 23); /* 2^k */
+    const uint32_t tb = gpuact__f2u(t);
+    const float sc = gpuact__exp2k(tb); /* 2^k */
     float th, tl;
-    gpuact__exp2tab(mi & 63, &th, &tl);
+    gpuact__exp2tab((int)(tb & 63u), &th, &tl);
     th = gpuact__mul(th, sc);
     tl = gpuact__mul(tl, sc);
     const gpuact__df tp = gpuact__2prod(th, rh);
@@ -3417,10 +3444,10 @@ GPUACT__FN gpuact__df gpuact__fexpm1(float x, float xl) {
     const float w = gpuact__fma(rr.h, 0.5f, rh);            /* rh + rh^2/2 */
     const float ql = gpuact__fma(gpuact__mul(rr.h, rh), p, gpuact__fma(rr.l, 0.5f, gpuact__fma(rl, w, rl)));
     const float qh = gpuact__mul(rr.h, 0.5f);               /* exact */
-    const int mi = (int)(gpuact__f2u(t) - 0x4b400000u);
-    const float sc = gpuact__u2f((uint32_t)((mi >> 6) + 127) << 23);
+    const uint32_t tb = gpuact__f2u(t);
+    const float sc = gpuact__exp2k(tb);
     float th, tl;
-    gpuact__exp2tab(mi & 63, &th, &tl);
+    gpuact__exp2tab((int)(tb & 63u), &th, &tl);
     th = gpuact__mul(th, sc);
     tl = gpuact__mul(tl, sc);
     const gpuact__df A = gpuact__fast2sum(-1.0f, th);
@@ -3432,13 +3459,14 @@ GPUACT__FN gpuact__df gpuact__fexpm1(float x, float xl) {
     return gpuact__df_make(S2.h, (((S1.l + S2.l) + (A.l + B.l)) + C.l) + lo);
 }
 
-/* 1/d for 1 <= d <= 2 within 2^-22 relative: a linear seed (error <= 1/17)
-   and three Newton steps, fmas only: no branch, no MUFU, the same bits on
-   every IEEE machine. (The callers correct the quotient with a residual,
-   so this is all the accuracy they need.) */
+/* 1/d for 1 <= d <= 2 within 2^-22 relative: the minimax quadratic seed
+   (210 - 144 d + 32 d^2)/99 (|1 - d y| <= 1/99) and two Newton steps
+   (1/99^4 = 2^-26.5, and their roundings), fmas only: no branch, no MUFU,
+   the same bits on every IEEE machine. tools/tier_error.c checks every fp32
+   d in [1, 2]: 2^-23.77 at most. (The callers correct the quotient with a
+   residual, so this is all the accuracy they need.) */
 GPUACT__FN float gpuact__fast_rcp12(float d) {
-    float y = gpuact__fma(d, -0.470588237f, 1.41176474f); /* 24/17 - 8/17 d */
-    y = gpuact__fma(y, gpuact__fma(-d, y, 1.0f), y);
+    float y = gpuact__fma(gpuact__fma(d, 0.323232323f, -1.45454550f), d, 2.12121201f);
     y = gpuact__fma(y, gpuact__fma(-d, y, 1.0f), y);
     return gpuact__fma(y, gpuact__fma(-d, y, 1.0f), y);
 }
@@ -3496,7 +3524,7 @@ GPUACT__FN gpuact__df gpuact__fast_x_sigmoid_df(float x, float zh, float zl) {
 /* chkmin as in gpuact__fast_rn_min */
 GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, int fmt, float *y, int chkmin) {
     const gpuact__df q = gpuact__fast_x_sigmoid_df(x, zh, zl);
-    return gpuact__fast_rn_min(q.h, q.l, gpuact__mul(gpuact__absv(q.h), eps), fmt, y, chkmin);
+    return gpuact__fast_rn_ab(q.h, q.l, q.h, eps, fmt, y, chkmin);
 }
 /* G = sigma(z) (1 + m sigma_c(z)), sigma_c = 1 - sigma, as a df with an
    absolute bound *err: silu'(z) with m = z (silu, gelu_sigmoid), and
@@ -3542,7 +3570,7 @@ GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float 
 GPUACT__FN int gpuact__fast_scale(float dy, gpuact__df g, float err, int fmt, float *y) {
     const float ph = gpuact__mul(dy, g.h);
     const float pl = gpuact__fma(dy, g.l, gpuact__fma(dy, g.h, -ph));
-    return gpuact__fast_rn(ph, pl, gpuact__mul(gpuact__absv(dy), err), fmt, y);
+    return gpuact__fast_rn_ab(ph, pl, dy, err, fmt, y, 1);
 }
 /* a + b as a df (unnormalised): 2sum of the heads (either may be larger),
    the tails added to its error */
@@ -3648,7 +3676,7 @@ GPUACT__FN gpuact__df gpuact__fast_phi_S(float t) {
     const float k = gpuact__fma(t, 32.0f, 12582912.0f); /* 1.5 2^23 + rint(32 t) */
     const float d = gpuact__fma(k - 12582912.0f, -0.03125f, t);
     float r[8];
-    GPUACT__TAYLOR_ROW(gpuact__phi_tab_h, gpuact__phi_tab_d, GPUACT__PHI_NS, (int)(gpuact__f2u(k) - 0x4b400000u), r);
+    GPUACT__TAYLOR_ROW(gpuact__phi_tab_h, gpuact__phi_tab_d, GPUACT__PHI_NS, gpuact__f2u(k), r);
     return gpuact__taylor_sum(r, d, 0.0f, 0); /* |d s1| < 2^-6.3 S(c) */
 }
 /* phi_x = Phi(x) (with x cut to 11.25), E as above */
@@ -3732,7 +3760,7 @@ GPUACT__FN gpuact__df gpuact__fast_tanh(float wh, float wl) {
     const float k = gpuact__fma(wh, 64.0f, 12582912.0f); /* 1.5 2^23 + rint(64 wh) */
     const float d = gpuact__fma(k - 12582912.0f, -0.015625f, wh);
     float r[8];
-    GPUACT__TAYLOR_ROW(gpuact__tanh_tab_h, gpuact__tanh_tab_d, GPUACT__TANH_NG, (int)(gpuact__f2u(k) - 0x4b400000u), r);
+    GPUACT__TAYLOR_ROW(gpuact__tanh_tab_h, gpuact__tanh_tab_d, GPUACT__TANH_NG, gpuact__f2u(k), r);
     const gpuact__df g = gpuact__taylor_sum(r, d, wl, 1);
     return gpuact__fast_mul_full(wh, wl, g.h, g.l);
 }
@@ -3750,7 +3778,7 @@ GPUACT__FN int gpuact__fast_st_fwd(float x, const gpuact_cfg *c, int fmt, float 
     const float ah = in ? gpuact__absv(w.h) : 18.5f, al = in ? (neg ? -w.l : w.l) : 0.0f;
     const gpuact__df t = gpuact__fast_tanh(ah, al);
     return (cls != 0) & (ah >= 4.54747351e-13f) & /* 2^-41 */
-           gpuact__fast_rn(neg ? -t.h : t.h, neg ? -t.l : t.l, gpuact__mul(t.h, GPUACT__FAST_EPS_ST), fmt, y);
+           gpuact__fast_rn_ab(neg ? -t.h : t.h, neg ? -t.l : t.l, t.h, GPUACT__FAST_EPS_ST, fmt, y, 1);
 }
 /* f' = s sech^2(w) G, G = silu'(x) from fast_sig_grad (absolute bound eg),
    sech^2(w) = 4 E I (I), E = e^-2|w| (fexp, 2^-37.3), I = 1/(1 + E) (as in
@@ -3801,7 +3829,7 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, f
         /* (not fast_mul1: with it the fp32 forward kernel spilled at its 64 registers) */
         const gpuact__df v = gpuact__fast_mul(x, 0.0f, e.phi_x.h, e.phi_x.l);
         return gpuact__fast_range(op, 0, x) &
-               gpuact__fast_rn(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_ERF), fmt, y);
+               gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_ERF, fmt, y, 1);
     }
     case GPUACT_OP_GELU_TANH: {
         const gpuact__df z = gpuact__fast_gt_z(x, 0);
@@ -3810,18 +3838,24 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, f
     case GPUACT_OP_ELU:
     case GPUACT_OP_SELU: {
         const int selu = op == GPUACT_OP_SELU;
-        if (x > 0.0f && !selu) { *y = x; return 1; }
         const int pos = x > 0.0f;
         const int in = gpuact__fast_range(op, 0, x);
         /* below -64, e^x - 1 = -1 + (less than 2^-92): -64's value is as good (-inf too) */
         const gpuact__df e = gpuact__fexpm1(pos ? -1.0f : (x < -64.0f ? -64.0f : x), 0.0f);
+        if (!selu) { /* x > 0: x itself, selected rather than branched to (a warp takes both sides anyway) */
+            const gpuact__df v = gpuact__fast_mul1(e.h, e.l, c->alpha);
+            float r;
+            const int ok = gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_EXP, fmt, &r, 1);
+            *y = pos ? x : r;
+            return pos | (in & ok);
+        }
         const float vh = pos ? x : e.h, vl = pos ? 0.0f : e.l;
-        const float kh = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : c->alpha;
-        const float kl = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L)) : 0.0f;
-        const gpuact__df v = selu ? gpuact__fast_mul(vh, vl, kh, kl) : gpuact__fast_mul1(vh, vl, kh);
-        /* selu: |f| > 2^-40 in its fast range (lambda x, x >= 2^-40; lambda alpha |e^x - 1|,
+        const float kh = pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H);
+        const float kl = pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L);
+        const gpuact__df v = gpuact__fast_mul(vh, vl, kh, kl);
+        /* |f| > 2^-40 in selu's fast range (lambda x, x >= 2^-40; lambda alpha |e^x - 1|,
            x <= -2^-40), so no 2^-88 test */
-        return in & gpuact__fast_rn_min(v.h, v.l, gpuact__mul(gpuact__absv(v.h), GPUACT__FAST_EPS_EXP), fmt, y, !selu);
+        return in & gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_EXP, fmt, y, 0);
     }
     case GPUACT_OP_SWISH_TANH:
         return gpuact__fast_range(op, 0, x) & gpuact__fast_st_fwd(x, c, fmt, y);
@@ -4120,14 +4154,15 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
 /* __launch_bounds__' minimum of resident blocks, which caps the registers.
    The fast-tier kernels' time goes to issuing arithmetic, so they want many
    warps to choose from, and registers enough for the vectors loaded a pass
-   ahead (gpuact__k_vec_fast) without spilling. fp32: 6 blocks (40
-   registers, 48 warps per multiprocessor) for forward and f'; 5 (48) for
-   gelu_sigmoid, selu, gelu_tanh's f', swish_tanh (its forward spilled at
-   40 with its tanh table) and gelu_erf's forward and f'; 4 (64) for the
-   backward of the sigmoid family and gelu_erf (two vectors of x and dy a
-   lane, gpuact__vec_u), and for forward+backward (there 3 for gelu_erf,
-   and no bound for gelu_tanh, which spills even at 80). No kernel spills
-   (gpu-build-check's kernel_resources).
+   ahead (gpuact__k_vec_fast) without spilling. fp32: 4 blocks (64
+   registers, 32 warps per multiprocessor) for the forward kernels that
+   take four vectors a lane (gpuact__vec_u), 5 (48) for swish_tanh's
+   forward; 6 blocks (40 registers, 48 warps) for f'; 5 (48) for
+   gelu_sigmoid, selu, gelu_tanh's f', swish_tanh and gelu_erf's f'; 4 (64)
+   for the backward of the sigmoid family and gelu_erf (two vectors of x and
+   dy a lane), and for forward+backward (there 3 for gelu_erf and
+   swish_tanh, and no bound for gelu_tanh, which spills even at 80). No
+   kernel spills (gpu-build-check's kernel_resources).
    At 8 blocks (32 registers) the vectors spill right after their loads;
    with no bound the compiler took 40-54 registers (gelu_erf 111-126).
    Measured on the H200 (fp32, n = 2^28, randn, % of copy) with the loads a
@@ -4142,9 +4177,9 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
    Capped at what the architecture holds (1024 threads on sm_75). The
    kernels without a tier keep the compiler's choice.
    The 16-bit kernels hold 8 elements a lane (two vectors for backward):
-   4 blocks (64 registers), gelu_tanh and selu's forward 3, gelu_erf 2;
-   forward+backward 3, swish_tanh 2, gelu_erf and gelu_tanh no bound (fewer
-   spill). */
+   4 blocks (64 registers), gelu_tanh and the forward of elu and selu 3,
+   gelu_erf 2; forward+backward 3, gelu_erf, gelu_tanh and swish_tanh no
+   bound (fewer spill). */
 #ifndef GPUACT__FAST_MIN_BLOCKS
 #define GPUACT__FAST_MIN_BLOCKS 6
 #endif
@@ -4168,10 +4203,11 @@ template <int OP, int DT, int DIR> struct gpuact__min_blocks {
         sig = gpuact__sig_family<OP>::value,
         want = !gpuact__has_fast<OP, DT, DIR>::value ? 1
                : DT != GPUACT_F32 ? (DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ? 1
-                                                                 : OP == GPUACT_OP_SWISH_TANH ? 2 : 3)
+                                                                 : OP == GPUACT_OP_SWISH_TANH ? 1 : 3)
                                     : OP == GPUACT_OP_GELU_ERF ? 2
-                                    : OP == GPUACT_OP_GELU_TANH || (OP == GPUACT_OP_SELU && DIR == GPUACT__DIR_FWD) ? 3 : 4)
-               : DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_ERF ? 3 : OP == GPUACT_OP_GELU_TANH ? 1 : 4)
+                                    : OP == GPUACT_OP_GELU_TANH || ((OP == GPUACT_OP_SELU || OP == GPUACT_OP_ELU) && DIR == GPUACT__DIR_FWD) ? 3 : 4)
+               : DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_SWISH_TANH ? 3 : OP == GPUACT_OP_GELU_TANH ? 1 : 4)
+               : DIR == GPUACT__DIR_FWD && OP != GPUACT_OP_SWISH_TANH ? 4
                : OP == GPUACT_OP_GELU_ERF ? (DIR == GPUACT__DIR_BWD ? 4 : 5)
                : DIR == GPUACT__DIR_BWD && sig ? 4
                : OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SELU || (OP == GPUACT_OP_GELU_TANH && DIR == GPUACT__DIR_GRAD) ? 5
@@ -4270,23 +4306,30 @@ __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gp
 }
 
 /* Vectors a lane takes per pass (gpuact__k_vec_fast): the pass's
-   bookkeeping (bounds, 64-bit addresses, the loads of the next pass, about
-   50 instructions) is then shared by U V elements. 2 for the fp32 kernels
-   whose math is short enough for it to show (forward and f' of the sigmoid
-   family, elu, selu and gelu_erf; backward of the sigmoid family and
-   gelu_erf). Measured on the
-   H100 (fp32, n = 2^28, randn, % of copy), U = 1 as before / this table:
+   bookkeeping (bounds, addresses, the loads of the next pass) is then
+   shared by U V elements. fp32: 4 for forward (2 for swish_tanh's, at 5
+   blocks), 2 for f' of the sigmoid family, elu, selu and gelu_erf and for
+   the backward of the sigmoid family and gelu_erf, else 1.
+   Measured on the H100 (fp32, n = 2^28, randn, % of copy), U = 1 / 2:
    silu fwd 80.9 / 87.1, bwd 88.6 / 89.6; elu fwd 82.5 / 87.9; selu fwd
    81.9 / 89.4; gelu_sigmoid fwd 75.3 / 80.7, bwd 86.6 / 89.3; gelu_tanh
    fwd 67.8 / 72.4, bwd 72.5 / 74.8. Backward of elu and selu at U = 2
    fell from 92-93 to 55-62 (6 blocks, spilling) and 75-80 (5 blocks).
    gelu_erf, U = 1 / 2 at 4 blocks (with a form of its tier that derived
-   s2..s5 from s0 and s1): fwd 60.7 / 65.5, bwd 72.9 / 78.0. */
+   s2..s5 from s0 and s1): fwd 60.7 / 65.5, bwd 72.9 / 78.0.
+   Forward, U = 2 at 6 blocks (5 for selu and gelu_erf) / U = 4 at 4
+   blocks, the range over two runs of each build that had it: silu
+   88.3-88.7 / 88.6-90.4, elu 87.9-90.0 / 89.8-89.9, selu 88.3-89.7 /
+   89.7-90.2, gelu_erf 71.5-71.9 / 71.1-72.1; swish_tanh, U = 1 / 2 at 5
+   blocks: 50.6-51.2 / 52.0-52.9. An identity
+   in silu's place ran at 91.3-93.9% with U = 1 or 2 at 6 blocks, but at
+   63% with U = 4 at 6 blocks and 72% with U = 2 at 8. */
 template <int OP, int DT, int DIR> struct gpuact__vec_u {
     enum {
         sig = gpuact__sig_family<OP>::value,
         value = DT != GPUACT_F32 ? 1
-                : (DIR == GPUACT__DIR_FWD || DIR == GPUACT__DIR_GRAD)
+                : DIR == GPUACT__DIR_FWD ? (OP == GPUACT_OP_SWISH_TANH ? 2 : 4)
+                : DIR == GPUACT__DIR_GRAD
                     ? ((sig || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
                 : DIR == GPUACT__DIR_BWD ? ((sig || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
                 : 1
@@ -4312,44 +4355,55 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
     gpuact__defer<ESZ> &q = qs[threadIdx.x >> 5];
     const unsigned lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
     const size_t stride = (size_t)gridDim.x * blockDim.x * U; /* vectors a pass of the grid takes */
+    const size_t w0 = ((size_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u)) * U; /* the warp's first vector */
+    /* The bookkeeping is kept off the math's issue slots: one byte offset
+       that grows by a pass's bytes, and the vectors left from the lane's
+       first one of the pass, cut to 2^30 (more than a pass: the grid holds
+       at most a few million threads), so that each vector's bounds test is
+       one 32-bit compare. */
+    const int spass = (int)stride;
+    const size_t sbytes = stride * 16u;
+    size_t at0 = (k.head + (w0 + lane) * V) * ESZ; /* byte offset of the lane's first vector */
+    long long wl = (long long)k.nvec - (long long)w0; /* vectors from the warp's first to the end */
     unsigned cnt = 0; /* entries waiting: the same in every lane */
-    size_t w = ((size_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u)) * U; /* the warp's first vector */
     /* the next pass's vectors are loaded before this pass's math: the loads
        of all warps then overlap their arithmetic instead of coming in waves */
     uint4 na[U], nb[U];
+    {
+        const long long l = wl - (long long)lane;
+        const int rem = l > (1 << 30) ? (1 << 30) : (int)l;
 #pragma unroll
-    for (int u = 0; u < U; u++) {
-        const size_t v = w + 32u * u + lane;
-        na[u] = nb[u] = make_uint4(0u, 0u, 0u, 0u);
-        if (v < k.nvec) {
-            const size_t at = (k.head + v * V) * ESZ;
-            na[u] = *reinterpret_cast<const uint4 *>(k.in0 + at);
-            if (IN1) nb[u] = *reinterpret_cast<const uint4 *>(k.in1 + at);
+        for (int u = 0; u < U; u++) {
+            na[u] = nb[u] = make_uint4(0u, 0u, 0u, 0u);
+            if (rem > 32 * u) {
+                na[u] = *reinterpret_cast<const uint4 *>(k.in0 + at0 + 512u * u); /* 32 vectors are 512 bytes */
+                if (IN1) nb[u] = *reinterpret_cast<const uint4 *>(k.in1 + at0 + 512u * u);
+            }
         }
     }
-    for (;; w += stride) {
-        const bool more = w < k.nvec;
+    for (;; wl -= (long long)stride, at0 += sbytes) {
+        const bool more = wl > 0; /* w0 + passes x stride < nvec: warp-uniform */
         if (more) {
-            const size_t at0 = (k.head + (w + lane) * V) * ESZ; /* byte offset of the lane's first vector */
+            const long long l = wl - (long long)lane;
+            const int rem = l > (1 << 30) ? (1 << 30) : (int)l; /* vector u of the pass is in range iff rem > 32 u */
             uint4 ca[U], cb[U];
 #pragma unroll
             for (int u = 0; u < U; u++) {
                 ca[u] = na[u];
                 cb[u] = nb[u];
-                if (w + stride + 32u * u + lane < k.nvec) {
-                    const size_t nat = at0 + 512u * u + stride * 16; /* 32 vectors are 512 bytes */
+                if (rem > spass + 32 * u) {
+                    const size_t nat = at0 + sbytes + 512u * u;
                     na[u] = *reinterpret_cast<const uint4 *>(k.in0 + nat);
                     if (IN1) nb[u] = *reinterpret_cast<const uint4 *>(k.in1 + nat);
                 }
             }
 #pragma unroll
             for (int u = 0; u < U; u++) {
-                const size_t v = w + 32u * u + lane;
                 const size_t at = at0 + 512u * u;
                 const uint32_t a4[4] = {ca[u].x, ca[u].y, ca[u].z, ca[u].w}, b4[4] = {cb[u].x, cb[u].y, cb[u].z, cb[u].w};
                 uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
                 unsigned fail = 0u;
-                if (v < k.nvec) {
+                if (rem > 32 * u) {
 #pragma unroll
                     for (int j = 0; j < V; j++) {
                         /* element j: word j / (V / 4), its bits at 8 ESZ (j % (V / 4)) */

@@ -21,6 +21,9 @@
    swish_tanh's tanh (gpuact__fast_tanh), on every fp32 wh in [2^-41, 18.5],
    once with wl = 0 and once with a tail |wl| < 2^-24 wh drawn per input:
        tanh  tanh(wh + wl) (2^-36.9)
+   the reciprocal seed of the sigmoid family's quotients
+   (gpuact__fast_rcp12), on every fp32 d in [1, 2]:
+       1/d   |1 - d y| (2^-22; d y is exact in long double)
 
    usage: tier_error [--stride N] [--threads N]
      --stride N    every Nth input only (a quick look; default 1)
@@ -170,8 +173,16 @@ int main(int argc, char **argv) {
     pass += check("f'", &all.g, 1.0, 0);
     printf("swish_tanh\n");
     pass += check("tanh", &all.th, exp2(-36.9), 1);
-    printf("%d passed, %d failed\n", pass, 5 - pass);
+    printf("sigmoid family\n");
+    worst rcp;
+    memset(&rcp, 0, sizeof rcp);
+    for (uint32_t b = 0x3f800000u; b <= 0x40000000u; b++) {
+        const float d = bits_to_f(b), y = gpuact__fast_rcp12(d);
+        keep(&rcp, (double)fabsl(1.0L - (long double)d * y), d, 1.0L / d, y);
+    }
+    pass += check("1/d", &rcp, exp2(-22.0), 1);
+    printf("%d passed, %d failed\n", pass, 6 - pass);
     free(jobs);
     free(tid);
-    return pass == 5 ? 0 : 1;
+    return pass == 6 ? 0 : 1;
 }
