@@ -4063,9 +4063,10 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
    warps to choose from, and registers enough for the vectors loaded a pass
    ahead (gpuact__k_vec_fast) without spilling. fp32: 4 blocks (64
    registers, 32 warps per multiprocessor) for the forward kernels that
-   take four vectors a lane (gpuact__vec_u), 5 (48) for swish_tanh's
-   forward; 6 blocks (40 registers, 48 warps) for f'; 5 (48) for
-   gelu_sigmoid, selu, gelu_tanh's f', swish_tanh and gelu_erf's f'; 4 (64)
+   take four vectors a lane (silu, gelu_sigmoid, elu, selu: gpuact__vec_u);
+   6 blocks (40 registers, 48 warps) for gelu_tanh's forward and for f';
+   5 (48) for gelu_sigmoid, selu, gelu_tanh's f', swish_tanh and gelu_erf's
+   forward and f'; 4 (64)
    for the backward of the sigmoid family and gelu_erf (two vectors of x and
    dy a lane), and for forward+backward (there 3 for gelu_erf and
    swish_tanh, and no bound for gelu_tanh, which spills even at 80). No
@@ -4114,7 +4115,7 @@ template <int OP, int DT, int DIR> struct gpuact__min_blocks {
                                     : OP == GPUACT_OP_GELU_ERF ? 2
                                     : OP == GPUACT_OP_GELU_TANH || ((OP == GPUACT_OP_SELU || OP == GPUACT_OP_ELU) && DIR == GPUACT__DIR_FWD) ? 3 : 4)
                : DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_SWISH_TANH ? 3 : OP == GPUACT_OP_GELU_TANH ? 1 : 4)
-               : DIR == GPUACT__DIR_FWD && OP != GPUACT_OP_SWISH_TANH ? 4
+               : DIR == GPUACT__DIR_FWD && (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) ? 4
                : OP == GPUACT_OP_GELU_ERF ? (DIR == GPUACT__DIR_BWD ? 4 : 5)
                : DIR == GPUACT__DIR_BWD && sig ? 4
                : OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SELU || (OP == GPUACT_OP_GELU_TANH && DIR == GPUACT__DIR_GRAD) ? 5
@@ -4214,9 +4215,10 @@ __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gp
 
 /* Vectors a lane takes per pass (gpuact__k_vec_fast): the pass's
    bookkeeping (bounds, addresses, the loads of the next pass) is then
-   shared by U V elements. fp32: 4 for forward (2 for swish_tanh's, at 5
-   blocks), 2 for f' of the sigmoid family, elu, selu and gelu_erf and for
-   the backward of the sigmoid family and gelu_erf, else 1.
+   shared by U V elements. fp32: 4 for the forward of silu, gelu_sigmoid,
+   elu and selu (at 4 blocks), 2 for the other forwards, for f' of the
+   sigmoid family, elu, selu and gelu_erf and for the backward of the
+   sigmoid family and gelu_erf, else 1.
    Measured on the H100 (fp32, n = 2^28, randn, % of copy), U = 1 / 2:
    silu fwd 80.9 / 87.1, bwd 88.6 / 89.6; elu fwd 82.5 / 87.9; selu fwd
    81.9 / 89.4; gelu_sigmoid fwd 75.3 / 80.7, bwd 86.6 / 89.3; gelu_tanh
@@ -4228,14 +4230,17 @@ __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gp
    blocks, the range over two runs of each build that had it: silu
    88.3-88.7 / 88.6-90.4, elu 87.9-90.0 / 89.8-89.9, selu 88.3-89.7 /
    89.7-90.2, gelu_erf 71.5-71.9 / 71.1-72.1; swish_tanh, U = 1 / 2 at 5
-   blocks: 50.6-51.2 / 52.0-52.9. An identity
+   blocks: 50.6-51.2 / 52.0-52.9. gelu_tanh's forward gained 1.4 points at
+   U = 4 (randn), but gelu_tanh and gelu_erf lost 8.6 and 7.0 points on the
+   bench's mix data (more inputs for the full path), so they keep U = 2.
+   An identity
    in silu's place ran at 91.3-93.9% with U = 1 or 2 at 6 blocks, but at
    63% with U = 4 at 6 blocks and 72% with U = 2 at 8. */
 template <int OP, int DT, int DIR> struct gpuact__vec_u {
     enum {
         sig = gpuact__sig_family<OP>::value,
         value = DT != GPUACT_F32 ? 1
-                : DIR == GPUACT__DIR_FWD ? (OP == GPUACT_OP_SWISH_TANH ? 2 : 4)
+                : DIR == GPUACT__DIR_FWD ? (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU ? 4 : 2)
                 : DIR == GPUACT__DIR_GRAD
                     ? ((sig || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
                 : DIR == GPUACT__DIR_BWD ? ((sig || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
