@@ -4233,9 +4233,9 @@ __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gp
    blocks: 50.6-51.2 / 52.0-52.9. gelu_tanh's forward gained 1.4 points at
    U = 4 (randn), but gelu_tanh and gelu_erf lost 8.6 and 7.0 points on the
    bench's mix data (more inputs for the full path), so they keep U = 2.
-   An identity
-   in silu's place ran at 91.3-93.9% with U = 1 or 2 at 6 blocks, but at
-   63% with U = 4 at 6 blocks and 72% with U = 2 at 8. */
+   In the loop as it was before its bookkeeping was cut (8b905b7), an
+   identity in silu's place ran at 91.3-93.9% with U = 1 or 2 at 6 blocks,
+   but at 63% with U = 4 at 6 blocks and 72% with U = 2 at 8. */
 template <int OP, int DT, int DIR> struct gpuact__vec_u {
     enum {
         sig = gpuact__sig_family<OP>::value,
