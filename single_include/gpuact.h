@@ -3539,8 +3539,11 @@ GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, in
    of G (z ~ -1.278 for silu) *err stays that size, so the test there
    rejects. z > 64 -> 64 with m -> 64 as well: the true m sigma_c(z) is then
    below 3 z e^-z < 2^-84 (m <= 3 z in both uses), as is the clamped one.
-   sig, if not 0, receives sigma (within 1.5 fexp's error + 2^-45). */
-GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float ml, float eps, float *err, gpuact__df *sig) {
+   sig, if not 0, receives sigma (within 1.5 fexp's error + 2^-45).
+   mtail = 0 where m is exact (ml = 0: silu's and swish_tanh's m = x):
+   m's tail term ml ch, which adds nothing there (ch is finite in the fast
+   range), is left out; the compiler cannot drop fma(0, ch, .) itself. */
+GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float ml, int mtail, float eps, float *err, gpuact__df *sig) {
     if (zh > 64.0f) { zh = 64.0f; zl = 0.0f; mh = 64.0f; ml = 0.0f; }
     const gpuact__fsig s = gpuact__fsigmoid(zh, zl);
     const int neg = zh < 0.0f;
@@ -3553,7 +3556,8 @@ GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float 
     const float ch = neg ? ih : ah, cl = neg ? il : al; /* sigma_c */
     /* P = m sigma_c */
     const float ph = gpuact__mul(mh, ch);
-    const float pl = gpuact__fma(ml, ch, gpuact__fma(mh, cl, gpuact__fma(mh, ch, -ph)));
+    float pl = gpuact__fma(mh, cl, gpuact__fma(mh, ch, -ph));
+    if (mtail) pl = gpuact__fma(ml, ch, pl);
     /* B = 1 + P (2sum) */
     const gpuact__df b1 = gpuact__2sum(1.0f, ph);
     const float bh = b1.h, bl = b1.l + pl;
@@ -3793,7 +3797,7 @@ GPUACT__FN int gpuact__fast_st_fwd(float x, const gpuact_cfg *c, int fmt, float 
 GPUACT__FN int gpuact__fast_st_grad_df(float x, const gpuact_cfg *c, gpuact__df *g, float *err) {
     gpuact__df sig, w;
     float eg;
-    const gpuact__df G = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, GPUACT__FAST_EPS_SIG, &eg, &sig);
+    const gpuact__df G = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, 0, GPUACT__FAST_EPS_SIG, &eg, &sig);
     const int cls = gpuact__fast_st_w(gpuact__fast_mul1(sig.h, sig.l, x), c, &w);
     const float ah = gpuact__absv(w.h), al = w.h < 0.0f ? -w.l : w.l;
     const gpuact__fsig s = gpuact__fsig_of(gpuact__fexp(gpuact__mul(ah, -2.0f), gpuact__mul(al, -2.0f)));
@@ -3868,11 +3872,11 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, f
 GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact__df *g, float *err) {
     switch (op) {
     case GPUACT_OP_SILU:
-        *g = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, GPUACT__FAST_EPS_SIG, err, 0);
+        *g = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, 0, GPUACT__FAST_EPS_SIG, err, 0);
         return gpuact__fast_range(op, 1, x);
     case GPUACT_OP_GELU_SIGMOID: {
         const gpuact__df z = gpuact__fast_mul1(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x);
-        *g = gpuact__fast_sig_grad(z.h, z.l, z.h, z.l, GPUACT__FAST_EPS_SIG, err, 0);
+        *g = gpuact__fast_sig_grad(z.h, z.l, z.h, z.l, 1, GPUACT__FAST_EPS_SIG, err, 0);
         return gpuact__fast_range(op, 1, x);
     }
     case GPUACT_OP_GELU_ERF: {
@@ -3886,7 +3890,7 @@ GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact
     case GPUACT_OP_GELU_TANH: {
         gpuact__df m;
         const gpuact__df z = gpuact__fast_gt_z(x, &m);
-        *g = gpuact__fast_sig_grad(z.h, z.l, m.h, m.l, GPUACT__FAST_EPS_GT, err, 0);
+        *g = gpuact__fast_sig_grad(z.h, z.l, m.h, m.l, 1, GPUACT__FAST_EPS_GT, err, 0);
         return gpuact__fast_range(op, 1, x);
     }
     case GPUACT_OP_ELU:
