@@ -3447,9 +3447,10 @@ GPUACT__FN int gpuact__fast_x_sigmoid(float x, float zh, float zl, float eps, in
    rejects. z > 64 -> 64 with m -> 64 as well: the true m sigma_c(z) is then
    below 3 z e^-z < 2^-84 (m <= 3 z in both uses), as is the clamped one.
    sig, if not 0, receives sigma (within 1.5 fexp's error + 2^-45).
-   mtail = 0 where m is exact (ml = 0: silu's and swish_tanh's m = x):
-   m's tail term ml ch, which adds nothing there (ch is finite in the fast
-   range), is left out; the compiler cannot drop fma(0, ch, .) itself. */
+   mtail = 0 where m is exact (ml = 0: silu's m = x): m's tail term ml ch,
+   which adds nothing there (ch is finite in the fast range), is left out;
+   the compiler cannot drop fma(0, ch, .) itself. (swish_tanh's m = x too,
+   but its bf16 backward spilled at 4 blocks without the term.) */
 GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float ml, int mtail, float eps, float *err, gpuact__df *sig) {
     if (zh > 64.0f) { zh = 64.0f; zl = 0.0f; mh = 64.0f; ml = 0.0f; }
     const gpuact__fsig s = gpuact__fsigmoid(zh, zl);
@@ -3704,7 +3705,7 @@ GPUACT__FN int gpuact__fast_st_fwd(float x, const gpuact_cfg *c, int fmt, float 
 GPUACT__FN int gpuact__fast_st_grad_df(float x, const gpuact_cfg *c, gpuact__df *g, float *err) {
     gpuact__df sig, w;
     float eg;
-    const gpuact__df G = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, 0, GPUACT__FAST_EPS_SIG, &eg, &sig);
+    const gpuact__df G = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, 1, GPUACT__FAST_EPS_SIG, &eg, &sig);
     const int cls = gpuact__fast_st_w(gpuact__fast_mul1(sig.h, sig.l, x), c, &w);
     const float ah = gpuact__absv(w.h), al = w.h < 0.0f ? -w.l : w.l;
     const gpuact__fsig s = gpuact__fsig_of(gpuact__fexp(gpuact__mul(ah, -2.0f), gpuact__mul(al, -2.0f)));
