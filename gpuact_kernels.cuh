@@ -4070,12 +4070,12 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
    registers, 32 warps per multiprocessor) for the forward kernels that
    take four vectors a lane (silu, gelu_sigmoid, elu, selu: gpuact__vec_u);
    6 blocks (40 registers, 48 warps) for gelu_tanh's forward and for f';
-   5 (48) for gelu_sigmoid, selu, gelu_tanh's f', swish_tanh and gelu_erf's
-   forward and f'; 4 (64)
-   for the backward of the sigmoid family and gelu_erf (two vectors of x and
-   dy a lane), and for forward+backward (there 3 for gelu_erf and
-   swish_tanh, and no bound for gelu_tanh, which spills even at 80). No
-   kernel spills (gpu-build-check's kernel_resources).
+   5 (48) for the f' of gelu_sigmoid, selu and gelu_tanh, for swish_tanh
+   and for gelu_erf's forward and f'; 4 (64) for the backward of the
+   sigmoid family and gelu_erf (two vectors of x and dy a lane), and for
+   forward+backward (there 3 for gelu_erf and swish_tanh, and no bound for
+   gelu_tanh, which spills even at 80). No kernel spills (gpu-build-check's
+   kernel_resources).
    At 8 blocks (32 registers) the vectors spill right after their loads;
    with no bound the compiler took 40-54 registers (gelu_erf 111-126).
    Measured on the H200 (fp32, n = 2^28, randn, % of copy) with the loads a
