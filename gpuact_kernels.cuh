@@ -2273,6 +2273,8 @@ GPUACT__FN uint32_t gpuact__f2u(float f) {
    values, and so the results, are the same on host and device. */
 GPUACT__FN void gpuact__exp2tab(int j, float *h, float *l) {
 #if defined(__CUDA_ARCH__)
+    /* the entry's address as one wide multiply-add: from the indexed form the
+       compiler made a shift, a mask and a 64-bit add */
     const uint2 *q;
     asm("mad.wide.u32 %0, %1, 8, %2;" : "=l"(q) : "r"((unsigned)j), "l"(gpuact__exp2_tab_d));
     const uint2 v = __ldg(q);
@@ -2303,11 +2305,14 @@ GPUACT__FN void gpuact__erfcrow(int i, float r[16]) {
 }
 
 /* centre i of a Taylor table laid out as GPUACT__PHI_TABLE (n centres, two
-   16-byte halves): c0 hi, lo, c1 hi, lo, c2..c5 */
+   16-byte halves): c0 hi, lo, c1 hi, lo, c2..c5. The caller passes kb, the
+   bits of 1.5 2^23 + i (the fma that rounded to the centre), and the device
+   folds the bias 0x4b400000 into the table's base address, so the row's
+   address is one wide multiply-add. */
 #if defined(__CUDA_ARCH__)
-#define GPUACT__TAYLOR_ROW(tab_h, tab_d, n, i, r) gpuact__taylorrow(tab_d, n, i, r)
+#define GPUACT__TAYLOR_ROW(tab_h, tab_d, n, kb, r) gpuact__taylorrow(tab_d, n, kb, r)
 #else
-#define GPUACT__TAYLOR_ROW(tab_h, tab_d, n, i, r) gpuact__taylorrow(tab_h, n, i, r)
+#define GPUACT__TAYLOR_ROW(tab_h, tab_d, n, kb, r) gpuact__taylorrow(tab_h, n, kb, r)
 #endif
 GPUACT__FN void gpuact__taylorrow(const uint32_t *tab, int n, uint32_t kb, float r[8]) {
 #if defined(__CUDA_ARCH__)
@@ -4107,6 +4112,12 @@ template <int OP, int DT, int DIR> struct gpuact__has_fast {
 #else
 #define GPUACT__SM_BLOCKS 8
 #endif
+/* the fp32 forward kernels that take four vectors a lane (gpuact__vec_u)
+   at 4 blocks (gpuact__min_blocks) */
+template <int OP, int DT, int DIR> struct gpuact__fwd4 {
+    enum { value = DT == GPUACT_F32 && DIR == GPUACT__DIR_FWD &&
+                   (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
+};
 /* the ops whose tier is x sigma(z) (silu, gelu_sigmoid, gelu_tanh) */
 template <int OP> struct gpuact__sig_family {
     enum { value = OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH };
@@ -4120,7 +4131,7 @@ template <int OP, int DT, int DIR> struct gpuact__min_blocks {
                                     : OP == GPUACT_OP_GELU_ERF ? 2
                                     : OP == GPUACT_OP_GELU_TANH || ((OP == GPUACT_OP_SELU || OP == GPUACT_OP_ELU) && DIR == GPUACT__DIR_FWD) ? 3 : 4)
                : DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_SWISH_TANH ? 3 : OP == GPUACT_OP_GELU_TANH ? 1 : 4)
-               : DIR == GPUACT__DIR_FWD && (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) ? 4
+               : gpuact__fwd4<OP, DT, DIR>::value ? 4
                : OP == GPUACT_OP_GELU_ERF ? (DIR == GPUACT__DIR_BWD ? 4 : 5)
                : DIR == GPUACT__DIR_BWD && sig ? 4
                : OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SELU || (OP == GPUACT_OP_GELU_TANH && DIR == GPUACT__DIR_GRAD) ? 5
@@ -4245,7 +4256,7 @@ template <int OP, int DT, int DIR> struct gpuact__vec_u {
     enum {
         sig = gpuact__sig_family<OP>::value,
         value = DT != GPUACT_F32 ? 1
-                : DIR == GPUACT__DIR_FWD ? (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU ? 4 : 2)
+                : DIR == GPUACT__DIR_FWD ? (gpuact__fwd4<OP, DT, DIR>::value ? 4 : 2)
                 : DIR == GPUACT__DIR_GRAD
                     ? ((sig || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
                 : DIR == GPUACT__DIR_BWD ? ((sig || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
