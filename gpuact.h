@@ -82,6 +82,10 @@
                       unchanged or now correctly rounded).
                       fp16 and bf16 use the fast tier too (results
                       unchanged).
+                      gelu_erf and gelu_tanh: a table tier ahead of the
+                      fast tier (one Taylor row of f/x or f' per element,
+                      from shared memory in the kernels); results
+                      unchanged or now correctly rounded.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */

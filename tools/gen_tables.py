@@ -158,6 +158,37 @@ emit_half_major(rows, 2)
 emit("}")
 emit()
 
+# ---- the table tier: Q(t) = P(-t) and A(t) = f'(-t) at c_i = i/64 ----------
+# For the ops f = x P(x) with P(x) + P(-x) = 1 (gelu_erf, gelu_tanh):
+# f(x) = x Q(|x|) (x < 0) or x (1 - Q(|x|)), f'(x) = A(|x|) (x < 0) or
+# 1 - A(|x|). Rows as GPUACT__PHI_TABLE (q0, q1 double-floats, q2..q5 fp32,
+# half-major), centres 0, 1/64, ..., 8.
+TT_S, TT_N = 64, 513
+def sig(z): return 1 / (1 + exp(-z))
+GT_K, GT_C = 2 * sqrt(2 / pi), mpf('0.044715')
+def gt_z(t): return GT_K * (t + GT_C * t ** 3)
+tt_fns = (
+    ("ERF_Q", "gelu_erf Q(t) = Phi(-t)", lambda t: ncdf(-t)),
+    ("ERF_A", "gelu_erf A(t) = f'(-t) = Phi(-t) - t phi(t)", lambda t: ncdf(-t) - t * npdf(t)),
+    ("GT_Q", "gelu_tanh Q(t) = sigma(-z(t))", lambda t: sig(-gt_z(t))),
+    ("GT_A", "gelu_tanh A(t) = f'(-t) = Q (1 - t z'(t) (1 - Q))",
+     lambda t: sig(-gt_z(t)) * (1 - t * GT_K * (1 + 3 * GT_C * t * t) * sig(gt_z(t)))),
+)
+emit("/* The table tier's Taylor rows (gpuact__tt_eval): g(c + d) = sum_n g_n d^n at")
+emit("   c = i/%d, i = 0..%d, laid out as GPUACT__PHI_TABLE. */" % (TT_S, TT_N - 1))
+emit("#define GPUACT__TT_S %d" % TT_S)
+emit("#define GPUACT__TT_N %d" % TT_N)
+for tag, what, fn in tt_fns:
+    emit("/* %s */" % what)
+    emit("#define GPUACT__TT_%s { \\" % tag)
+    rows = []
+    for i in range(TT_N):
+        cs = taylor(fn, mpf(i) / TT_S, 5)
+        rows.append((split(cs[0]) + split(cs[1]), [f32(cs[n])[1] for n in range(2, 6)]))
+    emit_half_major(rows, 1)
+    emit("}")
+emit()
+
 # ---- Taylor expansions of f' about its negative zero x0 -------------------
 def silu(x): return x / (1 + exp(-x))
 def gelu_erf(x): return x * ncdf(x)

@@ -16,7 +16,8 @@
                 as measured against MPFR, 0.01 as guaranteed by check_ref_double,
                 and structurally exact about the side of the midpoint for tiny x,
                 see gpuact_refd__small); confirm such cases with MPFR (-v prints one)
-     fast       results the fast tier took (gpuact__fast_fwd / gpuact__fast_grad);
+     fast       results the table tier or the fast tier took (gpuact__tt_fwd /
+                gpuact__tt_grad, gpuact__fast_fwd / gpuact__fast_grad);
                 "fast!CR": of those, the ones that differ from the reference rounded
                 to fp32. The tier's rounding test accepts a result only when its
                 error bound puts the exact value at least ~2^-13 ULP from a
@@ -202,25 +203,34 @@ GPUACT_HD static inline void eval_one(uint32_t xb, const gpuact_cfg &c, const gp
     float got = DERIV ? gpuact_grad_f32((gpuact_op)OP, x, &c) : gpuact_forward_f32((gpuact_op)OP, x, &c);
     double ref = gpuact_refd(OP, DERIV, (double)x, &p);
     judge(xb, got, ref, l);
-    /* the fast tier on its own */
-    float fy = 0.0f;
+    /* the table tier and the fast tier, each on its own: a result either
+       takes must be the correctly rounded one */
+    float fy = 0.0f, ty = 0.0f;
     const int fok = DERIV ? gpuact__fast_grad(OP, x, &c, GPUACT__FMT_F32, &fy) : gpuact__fast_fwd(OP, x, &c, GPUACT__FMT_F32, &fy);
-    if (fok) {
+    const int tok = gpuact__tt_has(OP) &&
+                    (DERIV ? gpuact__tt_grad(OP, x, gpuact__tt_tab(OP, 1), GPUACT__FMT_F32, &ty)
+                           : gpuact__tt_fwd(OP, x, gpuact__tt_tab(OP, 0), GPUACT__FMT_F32, &ty));
+    if (fok || tok) {
         l.fast++;
-        if (gpuact__f2u(fy) != gpuact__f2u((float)ref) || gpuact__f2u(fy) != gpuact__f2u(got)) {
+        const uint32_t rb = gpuact__f2u((float)ref), gb = gpuact__f2u(got);
+        if ((fok && (gpuact__f2u(fy) != rb || gpuact__f2u(fy) != gb)) || (tok && (gpuact__f2u(ty) != rb || gpuact__f2u(ty) != gb))) {
             l.fast_bad++;
             l.fastbad_x = (unsigned long long)xb + 1;
         }
     }
     if (DERIV) {
-        gpuact__df g = gpuact__df_make(0.0f, 0.0f);
-        float err = 0.0f;
-        if (gpuact__fast_grad_df(OP, x, &c, &g, &err) && ref == ref) {
-            /* err = 0: an exact +0 (swish_tanh's clamps), which must be the reference */
-            const double d = fabs(((double)g.h + (double)g.l) - ref);
-            const float q = err > 0.0f ? (float)(d / (double)err) : d == 0.0 ? 0.0f : 3.0e38f;
-            const unsigned long long pk = ((unsigned long long)gpuact__f2u(q) << 32) | xb;
-            if (pk > l.bound_packed) l.bound_packed = pk;
+        for (int tier = 0; tier < 2; tier++) {
+            gpuact__df g = gpuact__df_make(0.0f, 0.0f);
+            float err = 0.0f;
+            const int in = tier ? (gpuact__tt_has(OP) && gpuact__tt_grad_df(OP, x, gpuact__tt_tab(OP, 1), &g, &err))
+                                : gpuact__fast_grad_df(OP, x, &c, &g, &err);
+            if (in && ref == ref) {
+                /* err = 0: an exact +0 (swish_tanh's clamps), which must be the reference */
+                const double d = fabs(((double)g.h + (double)g.l) - ref);
+                const float q = err > 0.0f ? (float)(d / (double)err) : d == 0.0 ? 0.0f : 3.0e38f;
+                const unsigned long long pk = ((unsigned long long)gpuact__f2u(q) << 32) | xb;
+                if (pk > l.bound_packed) l.bound_packed = pk;
+            }
         }
     }
 }

@@ -54,6 +54,7 @@ typedef struct job {
     uint32_t first, step;
     uint32_t stride;
     worst S, phi, f, g, th;
+    worst tt[2][2]; /* table tier: [gelu_erf, gelu_tanh][f, f'] over their bounds */
 } job;
 
 static float bits_to_f(uint32_t u) {
@@ -94,6 +95,40 @@ static void one(job *J, float x) {
     keep(&J->g, (double)(fabsl(ggot - d) / (long double)err), x, d, ggot);
 }
 
+/* the table tier (gpuact__tt_fwd, gpuact__tt_grad_df) at x, both ops: f and
+   f' against long double, over the tier's bounds. References: gelu_erf
+   Q = erfc(t/sqrt2)/2, f' = Phi(x) + x phi(x); gelu_tanh sigma(z) with
+   z = 2 sqrt(2/pi) (x + 0.044715 x^3), f' = sigma(z) (1 + x z' sigma(-z)). */
+static void one_tt(job *J, float x) {
+    const long double xl = x, t = fabsl(xl), pi = 3.14159265358979323846264338327950288L;
+    for (int o = 0; o < 2; o++) {
+        const int op = o ? GPUACT_OP_GELU_TANH : GPUACT_OP_GELU_ERF;
+        if (!gpuact__tt_range(op, x)) continue;
+        long double P, d;
+        if (!o) {
+            const long double Q = 0.5L * erfcl(t / sqrtl(2.0L));
+            P = xl < 0 ? Q : 1.0L - Q;
+            d = P + xl * expl(-t * t / 2) / sqrtl(2.0L * pi);
+        } else {
+            const long double K = 2.0L * sqrtl(2.0L / pi), z = K * (xl + 0.044715L * xl * xl * xl);
+            const long double zp = K * (1.0L + 3.0L * 0.044715L * xl * xl);
+            P = 1.0L / (1.0L + expl(-z));
+            d = P * (1.0L + xl * zp * (1.0L / (1.0L + expl(z))));
+        }
+        float g2, tc;
+        const gpuact__df g = gpuact__tt_g(op, x, gpuact__tt_tab(op, 0), 0, &g2, &tc);
+        const gpuact__df v = gpuact__fast_mul1(g.h, g.l, x);
+        const long double f = xl * P, fgot = (long double)v.h + v.l;
+        keep(&J->tt[o][0], (double)(fabsl(fgot - f) / ((long double)fabsf(v.h) * gpuact__tt_eps(op, tc))), x, f, fgot);
+        gpuact__df a;
+        float err;
+        gpuact__tt_grad_df(op, x, gpuact__tt_tab(op, 1), &a, &err);
+        const long double ggot = (long double)a.h + a.l;
+        keep(&J->tt[o][1], (double)(fabsl(ggot - d) / (long double)err), x, d, ggot);
+    }
+}
+#define TT_BITS 0x41000000u /* 8: above it every 4099th */
+
 #define TLO_BITS 0x2b000000u /* 2^-41 */
 #define THI_BITS 0x41940000u /* 18.5 */
 /* tanh(wh + wl) by the tier against tanhl; the tail from a hash of wh */
@@ -112,6 +147,11 @@ static void one_tanh(job *J, float wh) {
 
 static void *run(void *arg) {
     job *J = (job *)arg;
+    for (uint64_t b = (uint64_t)LO_BITS + J->first * (uint64_t)J->stride; b <= MAX_BITS; b += (uint64_t)J->step * J->stride) {
+        if (b > TT_BITS && (b - TT_BITS) % OUTER_STRIDE) continue;
+        one_tt(J, bits_to_f((uint32_t)b));
+        one_tt(J, -bits_to_f((uint32_t)b));
+    }
     for (uint64_t b = (uint64_t)TLO_BITS + J->first * (uint64_t)J->stride; b <= THI_BITS; b += (uint64_t)J->step * J->stride)
         one_tanh(J, bits_to_f((uint32_t)b));
     for (uint64_t b = (uint64_t)LO_BITS + J->first * (uint64_t)J->stride; b <= MAX_BITS; b += (uint64_t)J->step * J->stride) {
@@ -164,6 +204,9 @@ int main(int argc, char **argv) {
         keep(&all.f, jobs[k].f.v, jobs[k].f.x, jobs[k].f.ref, jobs[k].f.got);
         keep(&all.g, jobs[k].g.v, jobs[k].g.x, jobs[k].g.ref, jobs[k].g.got);
         keep(&all.th, jobs[k].th.v, jobs[k].th.x, jobs[k].th.ref, jobs[k].th.got);
+        for (int o = 0; o < 2; o++)
+            for (int w = 0; w < 2; w++)
+                keep(&all.tt[o][w], jobs[k].tt[o][w].v, jobs[k].tt[o][w].x, jobs[k].tt[o][w].ref, jobs[k].tt[o][w].got);
     }
     int pass = 0;
     printf("gelu_erf\n");
@@ -171,6 +214,12 @@ int main(int argc, char **argv) {
     pass += check("Phi", &all.phi, exp2(-34.2), 1);
     pass += check("f", &all.f, 1.0, 0);
     pass += check("f'", &all.g, 1.0, 0);
+    printf("table tier, gelu_erf\n");
+    pass += check("f", &all.tt[0][0], 1.0, 0);
+    pass += check("f'", &all.tt[0][1], 1.0, 0);
+    printf("table tier, gelu_tanh\n");
+    pass += check("f", &all.tt[1][0], 1.0, 0);
+    pass += check("f'", &all.tt[1][1], 1.0, 0);
     printf("swish_tanh\n");
     pass += check("tanh", &all.th, exp2(-36.9), 1);
     printf("sigmoid family\n");
@@ -181,8 +230,8 @@ int main(int argc, char **argv) {
         keep(&rcp, (double)fabsl(1.0L - (long double)d * y), d, 1.0L / d, y);
     }
     pass += check("1/d", &rcp, exp2(-22.0), 1);
-    printf("%d passed, %d failed\n", pass, 6 - pass);
+    printf("%d passed, %d failed\n", pass, 10 - pass);
     free(jobs);
     free(tid);
-    return pass == 6 ? 0 : 1;
+    return pass == 10 ? 0 : 1;
 }

@@ -8,7 +8,7 @@
    threads run as fibers on one CPU thread, switching only at the warp
    intrinsics (__ballot_sync, __any_sync, __syncwarp), which wait for all
    lanes of the warp as on a GPU (a lane that never arrives is reported as
-   a deadlock and aborts); __shared__ is per CPU thread, so per block. "device" memory is host memory recorded in
+   a deadlock and aborts), and at __syncthreads, which waits for the block; __shared__ is per CPU thread, so per block. "device" memory is host memory recorded in
    an allocation table that cudaPointerGetAttributes consults. Stream capture
    records launches into a graph that cudaGraphLaunch replays. It checks
    logic (indexing, alignment decisions, statuses, in-place, capture), not
@@ -80,6 +80,9 @@ static inline unsigned __ballot_sync(unsigned mask, int p) { return emu_warp_vot
 static inline int __any_sync(unsigned mask, int p) { return emu_warp_vote(mask, p != 0) != 0u; }
 static inline void __syncwarp(unsigned mask = 0xffffffffu) { (void)emu_warp_vote(mask, 0); }
 static inline int __popc(unsigned v) { return __builtin_popcount(v); }
+/* __syncthreads: every lane of the block arrives, then all go on */
+void emu_block_barrier(void);
+static inline void __syncthreads(void) { emu_block_barrier(); }
 
 /* knobs for tests of the error paths */
 extern int emu_sms, emu_ndev, emu_fail_launch, emu_no_device;

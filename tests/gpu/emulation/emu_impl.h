@@ -104,6 +104,7 @@ struct Block {
     char *stacks;
     ucontext_t sched;
     unsigned cur;
+    unsigned barrived, bgen; /* __syncthreads: lanes arrived, generation */
     void (*body)(void *);
     void *ctx;
 };
@@ -150,6 +151,7 @@ static void run_block(Block &B, unsigned b) {
         W.lanes = B.size - 32u * (unsigned)w < 32u ? B.size - 32u * (unsigned)w : 32u;
         W.arrived = W.ballot = W.result = W.gen = 0u;
     }
+    B.barrived = B.bgen = 0u;
     for (unsigned done = 0; done < B.size;) {
         bool ran = false;
         done = 0;
@@ -192,6 +194,20 @@ unsigned emu_warp_vote(unsigned mask, int pred) {
     while (W.gen == gen) swapcontext(&B->lane[me].ctx, &B->sched);
     threadIdx = dim3(me);
     return W.result; /* (no later vote can complete before every lane has read this one) */
+}
+
+void emu_block_barrier(void) {
+    emu::Block *B = emu::blk;
+    if (!B) { fprintf(stderr, "emulation: __syncthreads outside a kernel\n"); abort(); }
+    const unsigned me = B->cur, gen = B->bgen;
+    B->lane[me].state = emu::LANE_WAIT;
+    if (++B->barrived == B->size) { /* the last to arrive releases the block */
+        B->barrived = 0u;
+        B->bgen++;
+        for (unsigned i = 0; i < B->size; i++) B->lane[i].state = emu::LANE_RUN;
+    }
+    while (B->bgen == gen) swapcontext(&B->lane[me].ctx, &B->sched);
+    threadIdx = dim3(me);
 }
 
 void emu_for_each_block(unsigned grid, unsigned block, void (*body)(void *), void *ctx) {
