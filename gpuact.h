@@ -86,6 +86,7 @@
                       fast tier (one Taylor row of f/x or f' per element,
                       from shared memory in the kernels); results
                       unchanged or now correctly rounded.
+                      gelu_sigmoid and silu join the table tier.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */

@@ -447,7 +447,7 @@ FZ_FN int fz_sub_within_contract(const fz_case *k, double ref, double got, doubl
     return ulp - 0.5 > r * 0x1p-60 && ulp - 0.5 <= r * 0x1p-36;
 }
 
-/* 1 when the table tier (gelu_erf, gelu_tanh) or the fast tier
+/* 1 when the table tier (gelu_erf, gelu_tanh, gelu_sigmoid, silu) or the fast tier
    (gpuact_kernels.cuh) takes case k: its rounding test then proves the
    result correctly rounded, so anything else is a finding, whatever the
    bars allow. (fz_case's fmt 0/1/2 are GPUACT__FMT_F32/F16/BF16.) */

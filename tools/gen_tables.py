@@ -158,35 +158,41 @@ emit_half_major(rows, 2)
 emit("}")
 emit()
 
-# ---- the table tier: Q(t) = P(-t) and A(t) = f'(-t) at c_i = i/64 ----------
-# For the ops f = x P(x) with P(x) + P(-x) = 1 (gelu_erf, gelu_tanh):
-# f(x) = x Q(|x|) (x < 0) or x (1 - Q(|x|)), f'(x) = A(|x|) (x < 0) or
-# 1 - A(|x|). Rows as GPUACT__PHI_TABLE (q0, q1 double-floats, q2..q5 fp32,
-# half-major), centres 0, 1/64, ..., 8.
-TT_S, TT_N = 64, 513
+# ---- the table tier: Q(t) = P(-t) and A(t) = f'(-t) at c_i = i/S ----------
+# For the ops f = x P(x) with P(x) + P(-x) = 1 (gelu_erf, gelu_tanh,
+# gelu_sigmoid, silu): f(x) = x Q(|x|) (x < 0) or x (1 - Q(|x|)), f'(x) =
+# A(|x|) (x < 0) or 1 - A(|x|). Rows as GPUACT__PHI_TABLE (q0, q1
+# double-floats, q2..q5 fp32, half-major), centres 0, 1/S, ..., 512/S: S = 64
+# (up to 8) for gelu_erf, gelu_tanh and gelu_sigmoid, S = 32 (up to 16) for
+# silu, whose Q(t) = sigma(-t) falls slowest.
+TT_N = 513
 def sig(z): return 1 / (1 + exp(-z))
 GT_K, GT_C = 2 * sqrt(2 / pi), mpf('0.044715')
+GS_K = mpf('1.702')
 def gt_z(t): return GT_K * (t + GT_C * t ** 3)
 tt_fns = (
-    ("ERF_Q", "gelu_erf Q(t) = Phi(-t)", lambda t: ncdf(-t)),
-    ("ERF_A", "gelu_erf A(t) = f'(-t) = Phi(-t) - t phi(t)", lambda t: ncdf(-t) - t * npdf(t)),
-    ("GT_Q", "gelu_tanh Q(t) = sigma(-z(t))", lambda t: sig(-gt_z(t))),
-    ("GT_A", "gelu_tanh A(t) = f'(-t) = Q (1 - t z'(t) (1 - Q))",
+    ("ERF", 64, "gelu_erf", "Phi(-t)", lambda t: ncdf(-t), "Phi(-t) - t phi(t)", lambda t: ncdf(-t) - t * npdf(t)),
+    ("GT", 64, "gelu_tanh", "sigma(-z(t))", lambda t: sig(-gt_z(t)), "Q (1 - t z'(t) (1 - Q))",
      lambda t: sig(-gt_z(t)) * (1 - t * GT_K * (1 + 3 * GT_C * t * t) * sig(gt_z(t)))),
+    ("GS", 64, "gelu_sigmoid", "sigma(-1.702 t)", lambda t: sig(-GS_K * t), "Q (1 - 1.702 t (1 - Q))",
+     lambda t: sig(-GS_K * t) * (1 - GS_K * t * sig(GS_K * t))),
+    ("SILU", 32, "silu", "sigma(-t)", lambda t: sig(-t), "Q (1 - t (1 - Q))", lambda t: sig(-t) * (1 - t * sig(t))),
 )
 emit("/* The table tier's Taylor rows (gpuact__tt_eval): g(c + d) = sum_n g_n d^n at")
-emit("   c = i/%d, i = 0..%d, laid out as GPUACT__PHI_TABLE. */" % (TT_S, TT_N - 1))
-emit("#define GPUACT__TT_S %d" % TT_S)
+emit("   c = i/S, i = 0..%d (S = GPUACT__TT_S_*), laid out as GPUACT__PHI_TABLE. */" % (TT_N - 1))
 emit("#define GPUACT__TT_N %d" % TT_N)
-for tag, what, fn in tt_fns:
-    emit("/* %s */" % what)
-    emit("#define GPUACT__TT_%s { \\" % tag)
-    rows = []
-    for i in range(TT_N):
-        cs = taylor(fn, mpf(i) / TT_S, 5)
-        rows.append((split(cs[0]) + split(cs[1]), [f32(cs[n])[1] for n in range(2, 6)]))
-    emit_half_major(rows, 1)
-    emit("}")
+for tag, S, op, qwhat, qfn, awhat, afn in tt_fns:
+    emit("#define GPUACT__TT_S_%s %d" % (tag, S))
+for tag, S, op, qwhat, qfn, awhat, afn in tt_fns:
+    for kind, what, fn in (("Q", "Q(t) = " + qwhat, qfn), ("A", "A(t) = f'(-t) = " + awhat, afn)):
+        emit("/* %s %s */" % (op, what))
+        emit("#define GPUACT__TT_%s_%s { \\" % (tag, kind))
+        rows = []
+        for i in range(TT_N):
+            cs = taylor(fn, mpf(i) / S, 5)
+            rows.append((split(cs[0]) + split(cs[1]), [f32(cs[n])[1] for n in range(2, 6)]))
+        emit_half_major(rows, 1)
+        emit("}")
 emit()
 
 # ---- Taylor expansions of f' about its negative zero x0 -------------------
