@@ -12700,35 +12700,114 @@ typedef struct gpuact__kargs {
    Each entry keeps the element's input bits with its byte offset: in place,
    the vector store has overwritten them by then. Room for 31 waiting plus
    one whole pass's 32 V (V = 4 fp32 or 8 16-bit elements a vector):
-   20 KB a block for fp32, 27 KB for 16-bit. */
-template <int ESZ> struct gpuact__defer {
-    enum { CAP = 31 + 32 * (16 / ESZ) + 1 };
+   20 KB a block for fp32, 27 KB for 16-bit. The kernels that run the table
+   tier in their loop (EXTRA = 63) keep a second queue at the other end of
+   the array, growing down: what the fast tier then rejects in turn, for the
+   full path (at most 31 waiting plus one batch's 32; 28 KB a block). */
+template <int ESZ, int EXTRA = 0> struct gpuact__defer {
+    enum { CAP = 31 + 32 * (16 / ESZ) + 1 + EXTRA };
     typedef typename gpuact__word<ESZ>::type word;
     size_t at[CAP];
     word a[CAP], b[CAP];
 };
 
-/* While 32 elements wait in the warp's queue q (with `all`, while any
+/* The tiers after the table tier, for the fp32 forward, f' and backward
+   kernels that run it in their loop: the fast tier alone (1 and *r0, or
+   0), and the full path alone. */
+template <int OP, int DT, int DIR>
+__device__ __forceinline__ int gpuact__k_fast_only(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0) {
+    typedef gpuact__elt<DT> E;
+    const int fmt = (int)E::FMT;
+    const float x = E::load(a);
+    float y = 0.0f;
+    const int ok = DIR == GPUACT__DIR_FWD ? gpuact__fast_fwd(OP, x, c, fmt, &y)
+                 : DIR == GPUACT__DIR_GRAD ? gpuact__fast_grad(OP, x, c, fmt, &y)
+                 : gpuact__fast_bwd(OP, x, E::load(b), c, fmt, &y);
+    *r0 = E::store(y);
+    return ok;
+}
+template <int OP, int DT, int DIR>
+__device__ __forceinline__ uint32_t gpuact__k_full(const gpuact_cfg *c, uint32_t a, uint32_t b) {
+    typedef gpuact__elt<DT> E;
+    const int fmt = (int)E::FMT;
+    const float x = E::load(a);
+    return E::store(DIR == GPUACT__DIR_FWD ? gpuact__round(gpuact__forward_xf(OP, x, c), fmt)
+                    : DIR == GPUACT__DIR_GRAD ? gpuact__round(gpuact__grad_xf(OP, x, c), fmt)
+                    : gpuact__bwd_full_fmt(OP, x, E::load(b), c, fmt));
+}
+
+/* While 32 elements wait in the warp's second queue (with `all`, while any
    does), the warp evaluates up to 32 of them by the full path, one per
-   lane, and stores their results. Warp-uniform (cnt is the same in every
-   lane). */
-template <int OP, int DT, int DIR, int ESZ>
-__device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gpuact_cfg *c, gpuact__defer<ESZ> &q, unsigned &cnt, bool all) {
+   lane, and stores their results. */
+template <int OP, int DT, int DIR, class Q>
+__device__ __forceinline__ void gpuact__k_flush_full(const gpuact__kargs &k, const gpuact_cfg *c, Q &q, unsigned &cnt2, bool all) {
+    const int ESZ = (int)gpuact__elt<DT>::ESZ;
+    const unsigned lane = threadIdx.x & 31u;
+    while (cnt2 >= 32u || (all && cnt2)) {
+        const unsigned m = cnt2 < 32u ? cnt2 : 32u;
+        cnt2 -= m;
+        __syncwarp();
+        if (lane < m) {
+            const unsigned slot = (unsigned)Q::CAP - 1u - (cnt2 + lane);
+            gpuact__k_st1<ESZ>(k.out0 + q.at[slot], gpuact__k_full<OP, DT, DIR>(c, q.a[slot], q.b[slot]), 0);
+        }
+        __syncwarp();
+    }
+}
+
+/* While 32 elements wait in the warp's queue q (with `all`, while any
+   does), the warp evaluates up to 32 of them, one per lane, and stores
+   their results: by the full path (after the fast tier), or where the
+   kernel runs the table tier, by the fast tier, passing what it rejects to
+   the second queue (flushed by 32, and whole with `all`). A full-path
+   evaluation then costs the warp once for 32 elements there too, where a
+   batch of the table tier's rejections (of inputs beyond its range, say)
+   mostly needs only the fast tier. Warp-uniform (cnt, cnt2 are the same in
+   every lane). The queues' regions never meet (cnt + cnt2 < CAP). */
+template <int OP, int DT, int DIR, class Q>
+__device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gpuact_cfg *c, Q &q, unsigned &cnt, unsigned &cnt2, bool all) {
+    const int ESZ = (int)gpuact__elt<DT>::ESZ;
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
+    const bool TT = gpuact__has_tt<OP, DT, DIR>::value;
     const unsigned lane = threadIdx.x & 31u;
     while (cnt >= 32u || (all && cnt)) {
         const unsigned m = cnt < 32u ? cnt : 32u;
         cnt -= m;
         __syncwarp();
-        if (lane < m) {
-            const unsigned slot = cnt + lane;
-            uint32_t r0 = 0u, r1 = 0u;
-            gpuact__k_elem<OP, DT, DIR>(c, q.a[slot], q.b[slot], &r0, &r1);
-            gpuact__k_st1<ESZ>(k.out0 + q.at[slot], r0, 0);
-            if (OUT1) gpuact__k_st1<ESZ>(k.out1 + q.at[slot], r1, 0);
+        if (!TT) {
+            if (lane < m) {
+                const unsigned slot = cnt + lane;
+                uint32_t r0 = 0u, r1 = 0u;
+                gpuact__k_elem<OP, DT, DIR>(c, q.a[slot], q.b[slot], &r0, &r1);
+                gpuact__k_st1<ESZ>(k.out0 + q.at[slot], r0, 0);
+                if (OUT1) gpuact__k_st1<ESZ>(k.out1 + q.at[slot], r1, 0);
+            }
+        } else {
+            bool rej = false;
+            size_t at = 0;
+            typename Q::word a = 0, b = 0;
+            if (lane < m) {
+                const unsigned slot = cnt + lane;
+                at = q.at[slot];
+                a = q.a[slot];
+                b = q.b[slot];
+                uint32_t r0 = 0u;
+                if (gpuact__k_fast_only<OP, DT, DIR>(c, a, b, &r0)) gpuact__k_st1<ESZ>(k.out0 + at, r0, 0);
+                else rej = true;
+            }
+            const unsigned br = __ballot_sync(0xffffffffu, rej);
+            if (rej) {
+                const unsigned slot = (unsigned)Q::CAP - 1u - (cnt2 + __popc(br & ((1u << lane) - 1u)));
+                q.at[slot] = at;
+                q.a[slot] = a;
+                q.b[slot] = b;
+            }
+            cnt2 += __popc(br);
         }
         __syncwarp();
+        if (TT) gpuact__k_flush_full<OP, DT, DIR>(k, c, q, cnt2, false);
     }
+    if (TT && all) gpuact__k_flush_full<OP, DT, DIR>(k, c, q, cnt2, true);
 }
 
 /* Vectors a lane takes per pass (gpuact__k_vec_fast): the pass's
@@ -12781,9 +12860,10 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
     const int U = gpuact__vec_u<OP, DT, DIR>::value;
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
     const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
-    typedef typename gpuact__defer<ESZ>::word word;
-    __shared__ gpuact__defer<ESZ> qs[GPUACT__BLOCK / 32];
-    gpuact__defer<ESZ> &q = qs[threadIdx.x >> 5];
+    typedef gpuact__defer<ESZ, gpuact__has_tt<OP, DT, DIR>::value ? 63 : 0> defer;
+    typedef typename defer::word word;
+    __shared__ defer qs[GPUACT__BLOCK / 32];
+    defer &q = qs[threadIdx.x >> 5];
     const unsigned lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
     const size_t stride = (size_t)gridDim.x * blockDim.x * U; /* vectors a pass of the grid takes */
     const size_t w0 = ((size_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u)) * U; /* the warp's first vector */
@@ -12796,7 +12876,7 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
     const size_t sbytes = stride * 16u;
     size_t at0 = (k.head + (w0 + lane) * V) * ESZ; /* byte offset of the lane's first vector */
     long long wl = (long long)k.nvec - (long long)w0; /* vectors from the warp's first to the end */
-    unsigned cnt = 0; /* entries waiting: the same in every lane */
+    unsigned cnt = 0, cnt2 = 0; /* entries waiting in the queues: the same in every lane */
     /* the next pass's vectors are loaded before this pass's math: the loads
        of all warps then overlap their arithmetic instead of coming in waves */
     uint4 na[U], nb[U];
@@ -12861,15 +12941,15 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
                         cnt += __popc(bj);
                     }
                     /* (the queue holds one vector's rejections beyond 31) */
-                    if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, false);
+                    if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, cnt2, false);
                 }
             }
         }
         /* one call site where U = 1: a second inlined full path costs the
            hot loop registers (swish_tanh's backward spilled) */
-        if (U == 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, !more);
+        if (U == 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, cnt2, !more);
         if (!more) {
-            if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, true);
+            if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, cnt2, true);
             break;
         }
     }

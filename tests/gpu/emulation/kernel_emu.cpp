@@ -196,6 +196,42 @@ int main() {
                 }
     }
 
+    /* 2b. the fp32 kernels that run the table tier: its rejections go to the
+       fast tier 32 at a time, and what that rejects to a second queue for the
+       full path. Every few elements one outside the table tier's range
+       (patterns: mostly ones the fast tier takes, mostly ones only the full
+       path takes, both, runs of 40 of them) so that both queues fill past 32
+       mid-pass and hold leftovers at the end. */
+    {
+        const size_t n = 6151;
+        unsigned char *x = dalloc(4 * n), *dy = dalloc(4 * n), *o0 = dalloc(4 * n);
+        std::vector<unsigned char> r0(4 * n);
+        static const int tops[4] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_GELU_SIGMOID, GPUACT_OP_SILU};
+        for (int pat = 0; pat < 4; pat++) {
+            for (size_t i = 0; i < n; i++) {
+                const uint64_t r = mix64(i * 4 + (uint64_t)pat);
+                float v = ((float)(r >> 40) / 16777216.0f - 0.5f) * 6.0f;
+                const bool odd = pat == 3 ? (i / 40) % 3 == 1 : (r & 7u) == 0u;
+                if (odd) {
+                    const int kind = pat == 0 ? 0 : pat == 1 ? 1 : (int)((r >> 3) & 1u);
+                    v = kind ? -1.0e4f - (float)(r >> 52) : -(9.0f + (float)((r >> 44) & 7u)) - 8.0f * (float)((r >> 47) & 1u);
+                    if (kind && ((r >> 5) & 7u) == 0u) v = -v * 1.0e30f; /* +-inf, huge */
+                }
+                const float g = ((float)(r >> 16 & 0xffffffu) / 16777216.0f - 0.5f) * 4.0f;
+                memcpy(x + 4 * i, &v, 4);
+                memcpy(dy + 4 * i, &g, 4);
+            }
+            for (int oi = 0; oi < 4; oi++)
+                for (int dir = FWD; dir <= BWD; dir++) {
+                    memset(o0, 0, 4 * n);
+                    memset(r0.data(), 1, 4 * n);
+                    const gpuact_status sd = call(true, dir, (gpuact_op)tops[oi], GPUACT_F32, NULL, x, dy, o0, NULL, n);
+                    const gpuact_status sh = call(false, dir, (gpuact_op)tops[oi], GPUACT_F32, NULL, x, dy, r0.data(), NULL, n);
+                    CHECK(sd == 0 && sh == 0 && !memcmp(o0, r0.data(), 4 * n), "table tier queues op %d dir %d pattern %d", tops[oi], dir, pat);
+                }
+        }
+    }
+
     /* 3. statuses and pointer checks */
     {
         unsigned char *dv = dalloc(1024), *dv2 = dalloc(1024), *pinned = NULL, *man = NULL, *other = NULL;
