@@ -196,7 +196,8 @@ int main() {
                 }
     }
 
-    /* 2b. the fp32 kernels that run the table tier: its rejections go to the
+    /* 2b. the fp32 kernels that run the table tier (and elu and selu, whose
+       kernels run the fast tier, with one queue): its rejections go to the
        fast tier 32 at a time, and what that rejects to a second queue for the
        full path. Every few elements one outside the table tier's range
        (patterns: mostly ones the fast tier takes, mostly ones only the full
@@ -206,7 +207,8 @@ int main() {
         const size_t n = 6151;
         unsigned char *x = dalloc(4 * n), *dy = dalloc(4 * n), *o0 = dalloc(4 * n);
         std::vector<unsigned char> r0(4 * n);
-        static const int tops[4] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_GELU_SIGMOID, GPUACT_OP_SILU};
+        static const int tops[6] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_GELU_SIGMOID, GPUACT_OP_SILU,
+                                    GPUACT_OP_ELU, GPUACT_OP_SELU};
         for (int pat = 0; pat < 4; pat++) {
             for (size_t i = 0; i < n; i++) {
                 const uint64_t r = mix64(i * 4 + (uint64_t)pat);
@@ -221,7 +223,7 @@ int main() {
                 memcpy(x + 4 * i, &v, 4);
                 memcpy(dy + 4 * i, &g, 4);
             }
-            for (int oi = 0; oi < 4; oi++)
+            for (int oi = 0; oi < 6; oi++)
                 for (int dir = FWD; dir <= BWD; dir++) {
                     memset(o0, 0, 4 * n);
                     memset(r0.data(), 1, 4 * n);
