@@ -10482,8 +10482,8 @@ static const uint32_t gpuact__tt_gs_a_h[GPUACT__TT_N * 8] = GPUACT__TT_GS_A;
 static const uint32_t gpuact__tt_silu_q_h[GPUACT__TT_N * 8] = GPUACT__TT_SILU_Q;
 static const uint32_t gpuact__tt_silu_a_h[GPUACT__TT_N * 8] = GPUACT__TT_SILU_A;
 #if defined(__CUDACC__)
-/* aligned for the 8-byte (exp) and 16-byte (erfc, phi, tanh) loads of one entry / row */
-static __device__ __align__(8) const uint32_t gpuact__exp2_tab_d[128] = GPUACT__EXP2_TABLE;
+/* aligned for the 16-byte loads of a row (erfc, phi, tanh) or of the copy to shared memory (exp) */
+static __device__ __align__(16) const uint32_t gpuact__exp2_tab_d[128] = GPUACT__EXP2_TABLE;
 static __device__ __align__(16) const uint32_t gpuact__erfc_tab_d[GPUACT__ERFC_NI * 16] = GPUACT__ERFC_TABLE;
 static __device__ __align__(16) const uint32_t gpuact__phi_tab_d[GPUACT__PHI_NS * 8] = GPUACT__PHI_TABLE;
 static __device__ __align__(16) const uint32_t gpuact__tanh_tab_d[GPUACT__TANH_NG * 8] = GPUACT__TANH_TABLE;
@@ -10539,6 +10539,18 @@ GPUACT__FN void gpuact__exp2tab(int j, float *h, float *l) {
 #else
     *h = gpuact__u2f(gpuact__exp2_tab_h[2 * j]);
     *l = gpuact__u2f(gpuact__exp2_tab_h[2 * j + 1]);
+#endif
+}
+/* the same from a copy of the table at tab (the elu and selu forward
+   kernels keep one in shared memory: gpuact__k_eltwise) */
+GPUACT__FN void gpuact__exp2tab_at(const uint32_t *tab, int j, float *h, float *l) {
+#if defined(__CUDA_ARCH__)
+    const uint2 v = reinterpret_cast<const uint2 *>(tab)[j];
+    *h = __uint_as_float(v.x);
+    *l = __uint_as_float(v.y);
+#else
+    *h = gpuact__u2f(tab[2 * j]);
+    *l = gpuact__u2f(tab[2 * j + 1]);
 #endif
 }
 /* centre i of the erfc table: r[k], k < 16, from quarter k / 4 (see
@@ -11601,7 +11613,7 @@ GPUACT__FN gpuact__df gpuact__fexp(float zh, float zl) {
    m != 0). The tail xl enters rl (exactly where m = 0) to first order; the
    dropped rl^2/2 is below 2^-49 |e^x - 1| for |xl| <= 2^-24 |xh|, and
    rl's rounding below 2^-45 of it. */
-GPUACT__FN gpuact__df gpuact__fexpm1(float x, float xl) {
+GPUACT__FN gpuact__df gpuact__fexpm1_at(float x, float xl, const uint32_t *tab) {
     const float t = gpuact__fma(x, GPUACT__K(GPUACT__C_64_LN2), 12582912.0f);
     const float m = t - 12582912.0f;
     const float rh = gpuact__fma(-m, GPUACT__K(GPUACT__C_LN2_64_H), x);
@@ -11615,7 +11627,8 @@ GPUACT__FN gpuact__df gpuact__fexpm1(float x, float xl) {
     const uint32_t tb = gpuact__f2u(t);
     const float sc = gpuact__exp2k(tb);
     float th, tl;
-    gpuact__exp2tab((int)(tb & 63u), &th, &tl);
+    if (tab) gpuact__exp2tab_at(tab, (int)(tb & 63u), &th, &tl);
+    else gpuact__exp2tab((int)(tb & 63u), &th, &tl);
     th = gpuact__mul(th, sc);
     tl = gpuact__mul(tl, sc);
     const gpuact__df A = gpuact__fast2sum(-1.0f, th);
@@ -11626,6 +11639,8 @@ GPUACT__FN gpuact__df gpuact__fexpm1(float x, float xl) {
     const float lo = gpuact__fma(th, ql, gpuact__fma(tl, w, tl));
     return gpuact__df_make(S2.h, (((S1.l + S2.l) + (A.l + B.l)) + C.l) + lo);
 }
+/* tab: a copy of GPUACT__EXP2_TABLE, or 0 for the built-in one */
+GPUACT__FN gpuact__df gpuact__fexpm1(float x, float xl) { return gpuact__fexpm1_at(x, xl, 0); }
 
 /* 1/d for 1 <= d <= 2 within 2^-22 relative: the minimax quadratic seed
    (210 - 144 d + 32 d^2)/99 (|1 - d y| <= 1/99) and two Newton steps
@@ -11986,6 +12001,29 @@ GPUACT__FN int gpuact__fast_st_grad_df(float x, const gpuact_cfg *c, gpuact__df 
 }
 
 /* f(x) in fp32 by the fast tier: 1 and *y = RN(f(x)), or 0. */
+/* elu's and selu's forward by the fast tier (gpuact__fast_fwd); e2: the
+   2^(j/64) table to read (0: the built-in one) */
+GPUACT__FN int gpuact__fast_elu_fwd(int op, float x, const gpuact_cfg *c, int fmt, float *y, const uint32_t *e2) {
+    const int selu = op == GPUACT_OP_SELU;
+    const int pos = x > 0.0f;
+    const int in = gpuact__fast_range(op, 0, x);
+    /* below -64, e^x - 1 = -1 + (less than 2^-92): -64's value is as good (-inf too) */
+    const gpuact__df e = gpuact__fexpm1_at(pos ? -1.0f : (x < -64.0f ? -64.0f : x), 0.0f, e2);
+    if (!selu) { /* x > 0: x itself, selected rather than branched to (a warp takes both sides anyway) */
+        const gpuact__df v = gpuact__fast_mul1(e.h, e.l, c->alpha);
+        float r;
+        const int ok = gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_EXP, fmt, &r, 1);
+        *y = pos ? x : r;
+        return pos | (in & ok);
+    }
+    const float vh = pos ? x : e.h, vl = pos ? 0.0f : e.l;
+    const float kh = pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H);
+    const float kl = pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L);
+    const gpuact__df v = gpuact__fast_mul(vh, vl, kh, kl);
+    /* |f| > 2^-40 in selu's fast range (lambda x, x >= 2^-40; lambda alpha |e^x - 1|,
+       x <= -2^-40), so no 2^-88 test */
+    return in & gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_EXP, fmt, y, 0);
+}
 GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, float *y) {
     switch (op) {
     /* silu and gelu_sigmoid: |f| > 2^-87 in the fast range (the smallest
@@ -12009,27 +12047,7 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, f
         return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_GT, fmt, y, 1);
     }
     case GPUACT_OP_ELU:
-    case GPUACT_OP_SELU: {
-        const int selu = op == GPUACT_OP_SELU;
-        const int pos = x > 0.0f;
-        const int in = gpuact__fast_range(op, 0, x);
-        /* below -64, e^x - 1 = -1 + (less than 2^-92): -64's value is as good (-inf too) */
-        const gpuact__df e = gpuact__fexpm1(pos ? -1.0f : (x < -64.0f ? -64.0f : x), 0.0f);
-        if (!selu) { /* x > 0: x itself, selected rather than branched to (a warp takes both sides anyway) */
-            const gpuact__df v = gpuact__fast_mul1(e.h, e.l, c->alpha);
-            float r;
-            const int ok = gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_EXP, fmt, &r, 1);
-            *y = pos ? x : r;
-            return pos | (in & ok);
-        }
-        const float vh = pos ? x : e.h, vl = pos ? 0.0f : e.l;
-        const float kh = pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H);
-        const float kl = pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L);
-        const gpuact__df v = gpuact__fast_mul(vh, vl, kh, kl);
-        /* |f| > 2^-40 in selu's fast range (lambda x, x >= 2^-40; lambda alpha |e^x - 1|,
-           x <= -2^-40), so no 2^-88 test */
-        return in & gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_EXP, fmt, y, 0);
-    }
+    case GPUACT_OP_SELU: return gpuact__fast_elu_fwd(op, x, c, fmt, y, 0);
     case GPUACT_OP_SWISH_TANH:
         return gpuact__fast_range(op, 0, x) & gpuact__fast_st_fwd(x, c, fmt, y);
     default: return 0;
@@ -12516,6 +12534,12 @@ __device__ __forceinline__ void gpuact__k_elem(const gpuact_cfg *c, uint32_t a, 
     }
 }
 
+/* the kernels that keep a copy of the 2^(j/64) table (1 KB) in shared
+   memory: fp32 forward of elu and selu, whose fast tier reads one entry an
+   element (gpuact__fast_elu_fwd); from shared memory rather than the L1 */
+template <int OP, int DT, int DIR> struct gpuact__has_e2s {
+    enum { value = DT == GPUACT_F32 && DIR == GPUACT__DIR_FWD && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
+};
 /* One element through the kernel's tier: the table tier where
    gpuact__has_tt (its rows at tt, the block's copy in shared memory), else
    the fast tier. The results' bits in *r0 (*r1), 1 if the tier took the
@@ -12532,7 +12556,8 @@ __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, const uint32_
         if (DIR == GPUACT__DIR_FWD) ok = gpuact__tt_fwd(OP, x, tt, fmt, &y0);
         else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__tt_grad(OP, x, tt, fmt, &y0);
         else ok = gpuact__tt_bwd(OP, x, dy, tt, fmt, &y0);
-    } else if (DIR == GPUACT__DIR_FWD) ok = gpuact__fast_fwd(OP, x, c, fmt, &y0);
+    } else if (gpuact__has_e2s<OP, DT, DIR>::value) ok = gpuact__fast_elu_fwd(OP, x, c, fmt, &y0, tt);
+    else if (DIR == GPUACT__DIR_FWD) ok = gpuact__fast_fwd(OP, x, c, fmt, &y0);
     else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__fast_grad(OP, x, c, fmt, &y0);
     else if (DIR == GPUACT__DIR_BWD) ok = gpuact__fast_bwd(OP, x, dy, c, fmt, &y0);
     else if (DIR == GPUACT__DIR_FWDBWD) ok = gpuact__fast_fwd(OP, x, c, fmt, &y0) & gpuact__fast_bwd(OP, x, dy, c, fmt, &y1);
@@ -12985,6 +13010,14 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
         for (int i = (int)threadIdx.x; i < 2 * GPUACT__TT_N; i += (int)blockDim.x) tts.v[i] = src[i];
         __syncthreads();
         tt = reinterpret_cast<const uint32_t *>(tts.v);
+    }
+    const bool E2S = gpuact__has_e2s<OP, DT, DIR>::value;
+    __shared__ gpuact__tt_smem<E2S ? 32 : 1> e2s;
+    if (E2S) {
+        const uint4 *src = reinterpret_cast<const uint4 *>(gpuact__exp2_tab_d);
+        for (int i = (int)threadIdx.x; i < 32; i += (int)blockDim.x) e2s.v[i] = src[i];
+        __syncthreads();
+        tt = reinterpret_cast<const uint32_t *>(e2s.v);
     }
     if (fastvec) {
         /* the vectors by gpuact__k_vec_fast; the loop below then takes the
