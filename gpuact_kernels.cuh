@@ -12597,7 +12597,9 @@ template <int N> struct gpuact__tt_smem { uint4 v[N]; };
    and for gelu_erf's forward and f'; 4 (64) for the backward of the
    sigmoid family and gelu_erf (two vectors of x and dy a lane), and for
    forward+backward (there 3 for gelu_erf and swish_tanh, and no bound for
-   gelu_tanh, which spills even at 80). No kernel spills (gpu-build-check's
+   gelu_tanh, which spills even at 80). The fp32 forward, f' and backward
+   of gelu_erf, gelu_tanh, gelu_sigmoid and silu run the table tier instead
+   (GPUACT__TT_*_BLOCKS below). No kernel spills (gpu-build-check's
    kernel_resources).
    At 8 blocks (32 registers) the vectors spill right after their loads;
    with no bound the compiler took 40-54 registers (gelu_erf 111-126).
@@ -12640,11 +12642,21 @@ template <int OP, int DT, int DIR> struct gpuact__fwd4 {
 template <int OP> struct gpuact__sig_family {
     enum { value = OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH };
 };
+/* The kernels with the table tier in their loop: forward and f' at 4
+   blocks, backward at 3 (85 registers). Backward, H100, fp32, n = 2^28,
+   % of copy, three runs of each on one machine, randn (mix): at 4 / at 3
+   blocks, silu 89.9-90.1 / 90.8 (81.7 / 84.3-85.1), gelu_sigmoid
+   90.7-91.0 / 91.3-91.6 (80.1 / 83.5-83.6), gelu_erf 91.1-91.8 /
+   91.0-92.3 (79.1 / 82.0-82.5), gelu_tanh 90.6-90.9 / 91.7-91.8 (76.5 /
+   79.0-79.1); at 5 blocks (51 registers) 72-77. */
 #ifndef GPUACT__TT_FWD_BLOCKS
 #define GPUACT__TT_FWD_BLOCKS 4
 #endif
+#ifndef GPUACT__TT_GRAD_BLOCKS
+#define GPUACT__TT_GRAD_BLOCKS 4
+#endif
 #ifndef GPUACT__TT_BWD_BLOCKS
-#define GPUACT__TT_BWD_BLOCKS 4
+#define GPUACT__TT_BWD_BLOCKS 3
 #endif
 #ifndef GPUACT__TT_FWD_U
 #define GPUACT__TT_FWD_U 4
@@ -12656,7 +12668,8 @@ template <int OP, int DT, int DIR> struct gpuact__min_blocks {
     enum {
         sig = gpuact__sig_family<OP>::value,
         want = !gpuact__has_fast<OP, DT, DIR>::value ? 1
-               : gpuact__has_tt<OP, DT, DIR>::value ? (DIR == GPUACT__DIR_FWD ? GPUACT__TT_FWD_BLOCKS : GPUACT__TT_BWD_BLOCKS)
+               : gpuact__has_tt<OP, DT, DIR>::value ? (DIR == GPUACT__DIR_FWD ? GPUACT__TT_FWD_BLOCKS
+                                                       : DIR == GPUACT__DIR_GRAD ? GPUACT__TT_GRAD_BLOCKS : GPUACT__TT_BWD_BLOCKS)
                : DT != GPUACT_F32 ? (DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ? 1
                                                                  : OP == GPUACT_OP_SWISH_TANH ? 1 : 3)
                                     : OP == GPUACT_OP_GELU_ERF ? 2
