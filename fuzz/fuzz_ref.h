@@ -447,17 +447,17 @@ FZ_FN int fz_sub_within_contract(const fz_case *k, double ref, double got, doubl
     return ulp - 0.5 > r * 0x1p-60 && ulp - 0.5 <= r * 0x1p-36;
 }
 
-/* 1 when the table tier (gelu_erf, gelu_tanh, gelu_sigmoid, silu) or the fast tier
+/* 1 when the table tier (gelu_erf, gelu_tanh, gelu_sigmoid, silu, swish_tanh) or the fast tier
    (gpuact_kernels.cuh) takes case k: its rounding test then proves the
    result correctly rounded, so anything else is a finding, whatever the
    bars allow. (fz_case's fmt 0/1/2 are GPUACT__FMT_F32/F16/BF16.) */
 FZ_FN int fz_fast_took(const fz_case *k) {
     float x = (float)fz_dec(k->fmt, k->xb), dy = (float)fz_dec(k->fmt, k->db), y;
-    if (gpuact__tt_has(k->op)) {
+    if (gpuact__tt_has(k->op, &k->c)) {
         const uint32_t *tq = gpuact__tt_tab(k->op, 0), *ta = gpuact__tt_tab(k->op, 1);
-        if (k->dir == 0 && gpuact__tt_fwd(k->op, x, tq, k->fmt, &y)) return 1;
-        if (k->dir == 1 && gpuact__tt_grad(k->op, x, ta, k->fmt, &y)) return 1;
-        if (k->dir == 2 && gpuact__tt_bwd(k->op, x, dy, ta, k->fmt, &y)) return 1;
+        if (k->dir == 0 && gpuact__tt_fwd(k->op, x, &k->c, tq, k->fmt, &y)) return 1;
+        if (k->dir == 1 && gpuact__tt_grad(k->op, x, &k->c, ta, k->fmt, &y)) return 1;
+        if (k->dir == 2 && gpuact__tt_bwd(k->op, x, dy, &k->c, ta, k->fmt, &y)) return 1;
     }
     if (k->dir == 0) return gpuact__fast_fwd(k->op, x, &k->c, k->fmt, &y);
     if (k->dir == 1) return gpuact__fast_grad(k->op, x, &k->c, k->fmt, &y);

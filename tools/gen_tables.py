@@ -63,6 +63,7 @@ consts = [
     ("SELU_L", mpf('1.0507009873554804934193349852946'), 2, "SELU lambda"),
     ("SELU_LA", mpf('1.0507009873554804934193349852946') * mpf('1.6732632423543772848170429916717'), 3, "SELU lambda*alpha"),
     ("LN2_64", log(2) / 64, 2, "ln(2)/64 (Cody-Waite split)"),
+    ("TANH1", tanh(1), 2, "tanh(1): swish_tanh where w is clamped to 1"),
 ]
 emit("/* scalar constants, as bit patterns: NAME[0] + NAME[1] (+ NAME[2]) */")
 for name, v, parts, what in consts:
@@ -193,6 +194,32 @@ for tag, S, op, qwhat, qfn, awhat, afn in tt_fns:
             rows.append((split(cs[0]) + split(cs[1]), [f32(cs[n])[1] for n in range(2, 6)]))
         emit_half_major(rows, 1)
         emit("}")
+emit()
+
+# ---- swish_tanh's table tier (s = 1/2): rows at c_i = i/32 - 55/4 ---------
+# f(x) = tanh(w), w = x sigma(x) / 2: f = x Q(x) with Q = sigma(x)/2 g(w),
+# g(w) = tanh(w)/w (smooth through 0, Q(0) = 1/4), and f'(x) = A(x) =
+# sech^2(w) sigma(x) (1 + x (1 - sigma(x))) / 2. Centres -13.75 .. 2.25.
+# (Rows of f itself were tried: near x = 0, where f0 + f1 d shrinks to f0/2,
+# the fp32 terms d^2 (f2 + ...) are 1% of f and their roundings 2^-31 of it.)
+ST_S, ST_X0 = 32, mpf(55) / 4
+def st_g(w): return tanh(w) / w if w != 0 else mpf(1)
+def st_q(x): return sig(x) / 2 * st_g(x * sig(x) / 2)
+def st_a(x):
+    w = x * sig(x) / 2
+    return (1 - tanh(w) ** 2) * sig(x) * (1 + x * (1 - sig(x))) / 2
+emit("/* swish_tanh (s = 1/2): Q(x) = tanh(w)/x, w = x sigma(x)/2, and A(x) = f'(x) =")
+emit("   sech^2(w) sigma(x) (1 + x (1 - sigma(x)))/2, rows (gpuact__tt_poly) at")
+emit("   c = i/%d - 55/4, i = 0..%d */" % (ST_S, TT_N - 1))
+emit("#define GPUACT__TT_S_ST %d" % ST_S)
+for kind, fn in (("Q", st_q), ("A", st_a)):
+    emit("#define GPUACT__TT_ST_%s { \\" % kind)
+    rows = []
+    for i in range(TT_N):
+        cs = taylor(fn, mpf(i) / ST_S - ST_X0, 5)
+        rows.append((split(cs[0]) + split(cs[1]), [f32(cs[n])[1] for n in range(2, 6)]))
+    emit_half_major(rows, 1)
+    emit("}")
 emit()
 
 # ---- Taylor expansions of f' about its negative zero x0 -------------------

@@ -207,9 +207,9 @@ GPUACT_HD static inline void eval_one(uint32_t xb, const gpuact_cfg &c, const gp
        takes must be the correctly rounded one */
     float fy = 0.0f, ty = 0.0f;
     const int fok = DERIV ? gpuact__fast_grad(OP, x, &c, GPUACT__FMT_F32, &fy) : gpuact__fast_fwd(OP, x, &c, GPUACT__FMT_F32, &fy);
-    const int tok = gpuact__tt_has(OP) &&
-                    (DERIV ? gpuact__tt_grad(OP, x, gpuact__tt_tab(OP, 1), GPUACT__FMT_F32, &ty)
-                           : gpuact__tt_fwd(OP, x, gpuact__tt_tab(OP, 0), GPUACT__FMT_F32, &ty));
+    const int tok = gpuact__tt_has(OP, &c) &&
+                    (DERIV ? gpuact__tt_grad(OP, x, &c, gpuact__tt_tab(OP, 1), GPUACT__FMT_F32, &ty)
+                           : gpuact__tt_fwd(OP, x, &c, gpuact__tt_tab(OP, 0), GPUACT__FMT_F32, &ty));
     if (fok || tok) {
         l.fast++;
         const uint32_t rb = gpuact__f2u((float)ref), gb = gpuact__f2u(got);
@@ -222,7 +222,7 @@ GPUACT_HD static inline void eval_one(uint32_t xb, const gpuact_cfg &c, const gp
         for (int tier = 0; tier < 2; tier++) {
             gpuact__df g = gpuact__df_make(0.0f, 0.0f);
             float err = 0.0f;
-            const int in = tier ? (gpuact__tt_has(OP) && gpuact__tt_grad_df(OP, x, gpuact__tt_tab(OP, 1), &g, &err))
+            const int in = tier ? (gpuact__tt_has(OP, &c) && gpuact__tt_grad_df(OP, x, &c, gpuact__tt_tab(OP, 1), &g, &err))
                                 : gpuact__fast_grad_df(OP, x, &c, &g, &err);
             if (in && ref == ref) {
                 /* err = 0: an exact +0 (swish_tanh's clamps), which must be the reference */

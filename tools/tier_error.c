@@ -19,10 +19,10 @@
        f     x Phi(x) as gpuact__fast_fwd evaluates it, over |v| eps
        f'    Phi(x) + x phi(x) as gpuact__fast_grad_df, over its err
    the table tier (gpuact__tt_fwd, gpuact__tt_grad_df) of gelu_erf,
-   gelu_tanh, gelu_sigmoid and silu, on every fp32 x with 2^-40 <= |x| <= 16
-   it takes and every 4099th above 16:
-       f     x P(x) over |v| eps(t)
-       f'    its f' over its err
+   gelu_tanh, gelu_sigmoid, silu and swish_tanh (default configuration), on
+   every fp32 x with 2^-40 <= |x| <= 16 it takes and every 4099th above 16:
+       f     x P(x) over |v| eps(t) (swish_tanh: x Q(x), or tanh(1) clamped)
+       f'    its f' over its err (swish_tanh clamped: +0 exactly)
    swish_tanh's tanh (gpuact__fast_tanh), on every fp32 wh in [2^-41, 18.5],
    once with wl = 0 and once with a tail |wl| < 2^-24 wh drawn per input:
        tanh  tanh(wh + wl) (2^-36.9)
@@ -50,7 +50,7 @@
 #define MAX_BITS 0x7f7fffffu  /* FLT_MAX */
 #define OUTER_STRIDE 4099u
 
-#define TT_OPS 4
+#define TT_OPS 5
 #define NCHECK (6 + 2 * TT_OPS)
 
 typedef struct worst {
@@ -108,12 +108,43 @@ static void one(job *J, float x) {
    gelu_erf Q = erfc(t/sqrt2)/2, f' = Phi(x) + x phi(x); the sigmoid forms
    P = sigma(z) with z = 2 sqrt(2/pi) (x + 0.044715 x^3) (gelu_tanh),
    1.702 x (gelu_sigmoid), x (silu), f' = P (1 + x z' sigma(-z)). */
-static const int tt_ops[TT_OPS] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_GELU_SIGMOID, GPUACT_OP_SILU};
-static const char *const tt_names[TT_OPS] = {"gelu_erf", "gelu_tanh", "gelu_sigmoid", "silu"};
+static const int tt_ops[TT_OPS] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_GELU_SIGMOID, GPUACT_OP_SILU,
+                                    GPUACT_OP_SWISH_TANH};
+static const char *const tt_names[TT_OPS] = {"gelu_erf", "gelu_tanh", "gelu_sigmoid", "silu", "swish_tanh"};
+/* swish_tanh's tier (default configuration: s = 1/2, [-1, 1]) at x: f =
+   tanh(w), w = x sigma(x)/2, f' = sech^2(w) sigma(x) (1 + x (1 - sigma(x)))/2;
+   where the clamp acts, f = tanh(1) and f' = +0 exactly */
+static void one_st(job *J, float x, int o) {
+    const gpuact_cfg c = gpuact_cfg_default();
+    const int cls = gpuact__tt_st_class(x, &c);
+    if (!cls) return;
+    const long double xl = x, sg = 1.0L / (1.0L + expl(-xl)), w = cls == 2 ? 1.0L : xl * sg / 2;
+    const long double f = tanhl(w), d = cls == 2 ? 0.0L : (1.0L - f * f) * sg * (1.0L + xl * (1.0L - sg)) / 2;
+    float g2, y;
+    const gpuact__df q = gpuact__tt_st_eval(gpuact__tt_tab(GPUACT_OP_SWISH_TANH, 0), x, 0, &g2);
+    const gpuact__df v = cls == 2 ? gpuact__df_make(GPUACT__K(GPUACT__C_TANH1_H), GPUACT__K(GPUACT__C_TANH1_L))
+                                  : gpuact__fast_mul1(q.h, q.l, x);
+    const long double fgot = (long double)v.h + v.l;
+    keep(&J->tt[o][0], (double)(fabsl(fgot - f) / ((long double)fabsf(v.h) * (cls == 2 ? 1.0e-13f : GPUACT__TT_E0_ST))), x, f, fgot);
+    gpuact__df a;
+    float err;
+    gpuact__tt_grad_df(GPUACT_OP_SWISH_TANH, x, &c, gpuact__tt_tab(GPUACT_OP_SWISH_TANH, 1), &a, &err);
+    const long double ggot = (long double)a.h + a.l;
+    if (cls == 2) { /* +0 exactly: anything else counts as over the bound */
+        if (a.h != 0.0f || a.l != 0.0f || signbit(a.h) || !gpuact__tt_grad(GPUACT_OP_SWISH_TANH, x, &c, gpuact__tt_tab(GPUACT_OP_SWISH_TANH, 1), 0, &y) || gpuact__f2u(y) != 0u)
+            keep(&J->tt[o][1], 2.0, x, d, ggot);
+        return;
+    }
+    keep(&J->tt[o][1], (double)(fabsl(ggot - d) / (long double)err), x, d, ggot);
+}
 static void one_tt(job *J, float x) {
     const long double xl = x, t = fabsl(xl), pi = 3.14159265358979323846264338327950288L;
     for (int o = 0; o < TT_OPS; o++) {
         const int op = tt_ops[o];
+        if (op == GPUACT_OP_SWISH_TANH) {
+            one_st(J, x, o);
+            continue;
+        }
         if (!gpuact__tt_range(op, x)) continue;
         long double P, d;
         if (op == GPUACT_OP_GELU_ERF) {
@@ -140,7 +171,7 @@ static void one_tt(job *J, float x) {
         keep(&J->tt[o][0], (double)(fabsl(fgot - f) / ((long double)fabsf(v.h) * gpuact__tt_eps(op, tc))), x, f, fgot);
         gpuact__df a;
         float err;
-        gpuact__tt_grad_df(op, x, gpuact__tt_tab(op, 1), &a, &err);
+        gpuact__tt_grad_df(op, x, NULL, gpuact__tt_tab(op, 1), &a, &err);
         const long double ggot = (long double)a.h + a.l;
         keep(&J->tt[o][1], (double)(fabsl(ggot - d) / (long double)err), x, d, ggot);
     }
