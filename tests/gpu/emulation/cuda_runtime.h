@@ -25,6 +25,7 @@
 #define __device__
 #define __global__
 #define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))
 #define __shared__ static thread_local
@@ -87,6 +88,7 @@ static inline void __syncthreads(void) { emu_block_barrier(); }
 /* knobs for tests of the error paths */
 extern int emu_sms, emu_ndev, emu_fail_launch, emu_no_device;
 extern long emu_launches;
+extern const void *emu_last_kernel; /* the kernel of the last cudaLaunchKernel */
 
 const char *cudaGetErrorString(cudaError_t e);
 cudaError_t cudaGetLastError(void);

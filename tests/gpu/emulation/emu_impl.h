@@ -16,6 +16,7 @@ thread_local dim3 blockIdx, threadIdx;
 dim3 blockDim, gridDim;
 int emu_sms = 2, emu_ndev = 2, emu_fail_launch = 0, emu_no_device = 0;
 long emu_launches = 0;
+const void *emu_last_kernel = 0;
 void (*emu_on_launch)(const gpuact__kargs *k) = NULL; /* optional: sees every gpuact launch */
 
 namespace emu {
@@ -398,6 +399,7 @@ cudaError_t cudaGraphDestroy(cudaGraph_t g) {
 /* only gpuact's kernels are launched this way: one gpuact__kargs parameter */
 cudaError_t cudaLaunchKernel(const void *f, dim3 grid, dim3 block, void **args, size_t, cudaStream_t s) {
     emu_launches++;
+    emu_last_kernel = f;
     if (emu_fail_launch) return emu::err(cudaErrorLaunchFailure);
     if (grid.x == 0 || block.x == 0 || block.x > 1024) return emu::err(cudaErrorInvalidValue);
     emu::Rec r;

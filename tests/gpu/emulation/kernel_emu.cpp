@@ -207,8 +207,14 @@ int main() {
         const size_t n = 6151;
         unsigned char *x = dalloc(4 * n), *dy = dalloc(4 * n), *o0 = dalloc(4 * n);
         std::vector<unsigned char> r0(4 * n);
-        static const int tops[6] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_GELU_SIGMOID, GPUACT_OP_SILU,
-                                    GPUACT_OP_ELU, GPUACT_OP_SELU};
+        /* swish_tanh twice: the default configuration (the table tier's
+           kernels) and one the tier does not take (the fast tier's) */
+        static const int tops[8] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_GELU_SIGMOID, GPUACT_OP_SILU,
+                                    GPUACT_OP_ELU, GPUACT_OP_SELU, GPUACT_OP_SWISH_TANH, GPUACT_OP_SWISH_TANH};
+        gpuact_params sp;
+        memset(&sp, 0, sizeof sp);
+        sp.set = GPUACT_SET_HI;
+        sp.hi = 0.9f;
         for (int pat = 0; pat < 4; pat++) {
             for (size_t i = 0; i < n; i++) {
                 const uint64_t r = mix64(i * 4 + (uint64_t)pat);
@@ -223,13 +229,23 @@ int main() {
                 memcpy(x + 4 * i, &v, 4);
                 memcpy(dy + 4 * i, &g, 4);
             }
-            for (int oi = 0; oi < 6; oi++)
+            for (int oi = 0; oi < 8; oi++)
                 for (int dir = FWD; dir <= BWD; dir++) {
+                    const gpuact_params *pp = oi == 7 ? &sp : NULL;
                     memset(o0, 0, 4 * n);
                     memset(r0.data(), 1, 4 * n);
-                    const gpuact_status sd = call(true, dir, (gpuact_op)tops[oi], GPUACT_F32, NULL, x, dy, o0, NULL, n);
-                    const gpuact_status sh = call(false, dir, (gpuact_op)tops[oi], GPUACT_F32, NULL, x, dy, r0.data(), NULL, n);
-                    CHECK(sd == 0 && sh == 0 && !memcmp(o0, r0.data(), 4 * n), "table tier queues op %d dir %d pattern %d", tops[oi], dir, pat);
+                    const gpuact_status sd = call(true, dir, (gpuact_op)tops[oi], GPUACT_F32, pp, x, dy, o0, NULL, n);
+                    const gpuact_status sh = call(false, dir, (gpuact_op)tops[oi], GPUACT_F32, pp, x, dy, r0.data(), NULL, n);
+                    CHECK(sd == 0 && sh == 0 && !memcmp(o0, r0.data(), 4 * n), "table tier queues op %d (#%d) dir %d pattern %d", tops[oi], oi, dir, pat);
+                    if (oi >= 6) { /* the kernel the configuration chose */
+                        const void *tt = dir == FWD ? (const void *)gpuact__k_eltwise<GPUACT__OP_SWISH_TT, GPUACT_F32, GPUACT__DIR_FWD>
+                                       : dir == GRAD ? (const void *)gpuact__k_eltwise<GPUACT__OP_SWISH_TT, GPUACT_F32, GPUACT__DIR_GRAD>
+                                                     : (const void *)gpuact__k_eltwise<GPUACT__OP_SWISH_TT, GPUACT_F32, GPUACT__DIR_BWD>;
+                        const void *ft = dir == FWD ? (const void *)gpuact__k_eltwise<GPUACT_OP_SWISH_TANH, GPUACT_F32, GPUACT__DIR_FWD>
+                                       : dir == GRAD ? (const void *)gpuact__k_eltwise<GPUACT_OP_SWISH_TANH, GPUACT_F32, GPUACT__DIR_GRAD>
+                                                     : (const void *)gpuact__k_eltwise<GPUACT_OP_SWISH_TANH, GPUACT_F32, GPUACT__DIR_BWD>;
+                        CHECK(emu_last_kernel == (oi == 6 ? tt : ft), "swish_tanh kernel choice (#%d) dir %d", oi, dir);
+                    }
                 }
         }
     }
