@@ -13680,7 +13680,7 @@ GPUACT__FN gpuact__df gpuact__fexp(float zh, float zl) {
    m != 0). The tail xl enters rl (exactly where m = 0) to first order; the
    dropped rl^2/2 is below 2^-49 |e^x - 1| for |xl| <= 2^-24 |xh|, and
    rl's rounding below 2^-45 of it. */
-GPUACT__FN gpuact__df gpuact__fexpm1_at(float x, float xl, const uint32_t *tab) {
+GPUACT__FN gpuact__df gpuact__fexpm1_sel(float x, float xl, const uint32_t *tab, int at) {
     const float t = gpuact__fma(x, GPUACT__K(GPUACT__C_64_LN2), 12582912.0f);
     const float m = t - 12582912.0f;
     const float rh = gpuact__fma(-m, GPUACT__K(GPUACT__C_LN2_64_H), x);
@@ -13694,7 +13694,7 @@ GPUACT__FN gpuact__df gpuact__fexpm1_at(float x, float xl, const uint32_t *tab) 
     const uint32_t tb = gpuact__f2u(t);
     const float sc = gpuact__exp2k(tb);
     float th, tl;
-    if (tab) gpuact__exp2tab_at(tab, (int)(tb & 63u), &th, &tl);
+    if (at) gpuact__exp2tab_at(tab, (int)(tb & 63u), &th, &tl);
     else gpuact__exp2tab((int)(tb & 63u), &th, &tl);
     th = gpuact__mul(th, sc);
     tl = gpuact__mul(tl, sc);
@@ -13706,8 +13706,13 @@ GPUACT__FN gpuact__df gpuact__fexpm1_at(float x, float xl, const uint32_t *tab) 
     const float lo = gpuact__fma(th, ql, gpuact__fma(tl, w, tl));
     return gpuact__df_make(S2.h, (((S1.l + S2.l) + (A.l + B.l)) + C.l) + lo);
 }
-/* tab: a copy of GPUACT__EXP2_TABLE, or 0 for the built-in one */
-GPUACT__FN gpuact__df gpuact__fexpm1(float x, float xl) { return gpuact__fexpm1_at(x, xl, 0); }
+/* the table: the built-in one (gpuact__fexpm1) or a copy of
+   GPUACT__EXP2_TABLE at tab (gpuact__fexpm1_at). `at` is a constant at both,
+   so no pointer test is left in the kernels: the kernel that passed its
+   shared copy as a pointer that might be 0 paid five issue slots an element
+   for the test and the untaken branch's predicated instructions. */
+GPUACT__FN gpuact__df gpuact__fexpm1(float x, float xl) { return gpuact__fexpm1_sel(x, xl, 0, 0); }
+GPUACT__FN gpuact__df gpuact__fexpm1_at(float x, float xl, const uint32_t *tab) { return gpuact__fexpm1_sel(x, xl, tab, 1); }
 
 /* 1/d for 1 <= d <= 2 within 2^-22 relative: the minimax quadratic seed
    (210 - 144 d + 32 d^2)/99 (|1 - d y| <= 1/99) and two Newton steps
@@ -14067,15 +14072,16 @@ GPUACT__FN int gpuact__fast_st_grad_df(float x, const gpuact_cfg *c, gpuact__df 
     return pass | (zero << 1);
 }
 
-/* f(x) in fp32 by the fast tier: 1 and *y = RN(f(x)), or 0. */
-/* elu's and selu's forward by the fast tier (gpuact__fast_fwd); e2: the
-   2^(j/64) table to read (0: the built-in one) */
-GPUACT__FN int gpuact__fast_elu_fwd(int op, float x, const gpuact_cfg *c, int fmt, float *y, const uint32_t *e2) {
+/* elu's and selu's forward by the fast tier (gpuact__fast_fwd), given
+   e = e^xe - 1 for xe = gpuact__fast_elu_xe(x) */
+GPUACT__FN float gpuact__fast_elu_xe(float x) {
+    /* below -64, e^x - 1 = -1 + (less than 2^-92): -64's value is as good (-inf too) */
+    return x > 0.0f ? -1.0f : (x < -64.0f ? -64.0f : x);
+}
+GPUACT__FN int gpuact__fast_elu_fin(int op, float x, gpuact__df e, const gpuact_cfg *c, int fmt, float *y) {
     const int selu = op == GPUACT_OP_SELU;
     const int pos = x > 0.0f;
     const int in = gpuact__fast_range(op, 0, x);
-    /* below -64, e^x - 1 = -1 + (less than 2^-92): -64's value is as good (-inf too) */
-    const gpuact__df e = gpuact__fexpm1_at(pos ? -1.0f : (x < -64.0f ? -64.0f : x), 0.0f, e2);
     if (!selu) { /* x > 0: x itself, selected rather than branched to (a warp takes both sides anyway) */
         const gpuact__df v = gpuact__fast_mul1(e.h, e.l, c->alpha);
         float r;
@@ -14091,6 +14097,14 @@ GPUACT__FN int gpuact__fast_elu_fwd(int op, float x, const gpuact_cfg *c, int fm
        x <= -2^-40), so no 2^-88 test */
     return in & gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_EXP, fmt, y, 0);
 }
+/* the same with the 2^(j/64) table read from a copy at e2 */
+GPUACT__FN int gpuact__fast_elu_fwd_at(int op, float x, const gpuact_cfg *c, int fmt, float *y, const uint32_t *e2) {
+    return gpuact__fast_elu_fin(op, x, gpuact__fexpm1_at(gpuact__fast_elu_xe(x), 0.0f, e2), c, fmt, y);
+}
+GPUACT__FN int gpuact__fast_elu_fwd(int op, float x, const gpuact_cfg *c, int fmt, float *y) {
+    return gpuact__fast_elu_fin(op, x, gpuact__fexpm1(gpuact__fast_elu_xe(x), 0.0f), c, fmt, y);
+}
+/* f(x) in fp32 by the fast tier: 1 and *y = RN(f(x)), or 0. */
 GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, float *y) {
     switch (op) {
     /* silu and gelu_sigmoid: |f| > 2^-87 in the fast range (the smallest
@@ -14114,7 +14128,7 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, f
         return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_GT, fmt, y, 1);
     }
     case GPUACT_OP_ELU:
-    case GPUACT_OP_SELU: return gpuact__fast_elu_fwd(op, x, c, fmt, y, 0);
+    case GPUACT_OP_SELU: return gpuact__fast_elu_fwd(op, x, c, fmt, y);
     case GPUACT_OP_SWISH_TANH:
         return gpuact__fast_range(op, 0, x) & gpuact__fast_st_fwd(x, c, fmt, y);
     default: return 0;
@@ -14709,7 +14723,7 @@ __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, const uint32_
         if (DIR == GPUACT__DIR_FWD) ok = gpuact__tt_fwd(op, x, c, tt, fmt, &y0);
         else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__tt_grad(op, x, c, tt, fmt, &y0);
         else ok = gpuact__tt_bwd(op, x, dy, c, tt, fmt, &y0);
-    } else if (gpuact__has_e2s<OP, DT, DIR>::value) ok = gpuact__fast_elu_fwd(op, x, c, fmt, &y0, tt);
+    } else if (gpuact__has_e2s<OP, DT, DIR>::value) ok = gpuact__fast_elu_fwd_at(op, x, c, fmt, &y0, tt);
     else if (DIR == GPUACT__DIR_FWD) ok = gpuact__fast_fwd(op, x, c, fmt, &y0);
     else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__fast_grad(op, x, c, fmt, &y0);
     else if (DIR == GPUACT__DIR_BWD) ok = gpuact__fast_bwd(op, x, dy, c, fmt, &y0);
@@ -14743,9 +14757,9 @@ template <int N> struct gpuact__tt_smem { uint4 v[N]; };
 /* __launch_bounds__' minimum of resident blocks, which caps the registers.
    The fast-tier kernels' time goes to issuing arithmetic, so they want many
    warps to choose from, and registers enough for the vectors loaded a pass
-   ahead (gpuact__k_vec_fast) without spilling. fp32: 4 blocks (64
-   registers, 32 warps per multiprocessor) for the forward kernels that
-   take four vectors a lane (silu, gelu_sigmoid, elu, selu: gpuact__vec_u);
+   ahead (gpuact__k_vec_fast) without spilling. fp32: 3 blocks (85
+   registers, 24 warps per multiprocessor) for elu's and selu's forward,
+   which take four vectors a lane (gpuact__vec_u, GPUACT__FWD4_BLOCKS);
    6 blocks (40 registers, 48 warps) for gelu_tanh's forward and for f';
    5 (48) for the f' of gelu_sigmoid, selu and gelu_tanh, for swish_tanh
    and for gelu_erf's forward and f'; 4 (64) for the backward of the
@@ -14788,6 +14802,17 @@ template <int N> struct gpuact__tt_smem { uint4 v[N]; };
 #endif
 /* the fp32 forward kernels that take four vectors a lane (gpuact__vec_u)
    at 4 blocks (gpuact__min_blocks) */
+/* elu's and selu's fp32 forward (the others of gpuact__fwd4 run the table
+   tier): 3 blocks (85 registers). H100, n = 2^28, % of copy, four runs of
+   each on one machine, randn: at 4 / 3 blocks elu 90.6-91.7 / 90.9-91.7,
+   selu 89.6-91.0 / 90.7-91.6 (mix: elu 90.5-91.7 / 90.6-91.7, selu
+   90.2-91.3 / 90.7-91.3); at 5 blocks 65-67. */
+#ifndef GPUACT__FWD4_BLOCKS
+#define GPUACT__FWD4_BLOCKS 3
+#endif
+#ifndef GPUACT__FWD4_U
+#define GPUACT__FWD4_U 4
+#endif
 template <int OP, int DT, int DIR> struct gpuact__fwd4 {
     enum { value = DT == GPUACT_F32 && DIR == GPUACT__DIR_FWD &&
                    (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
@@ -14855,7 +14880,7 @@ template <int OP, int DT, int DIR> struct gpuact__min_blocks {
                                     : OP == GPUACT_OP_GELU_ERF ? 2
                                     : OP == GPUACT_OP_GELU_TANH || ((OP == GPUACT_OP_SELU || OP == GPUACT_OP_ELU) && DIR == GPUACT__DIR_FWD) ? 3 : 4)
                : DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_SWISH_TANH ? 3 : OP == GPUACT_OP_GELU_TANH ? 1 : 4)
-               : gpuact__fwd4<OP, DT, DIR>::value ? 4
+               : gpuact__fwd4<OP, DT, DIR>::value ? GPUACT__FWD4_BLOCKS
                : OP == GPUACT_OP_GELU_ERF ? (DIR == GPUACT__DIR_BWD ? 4 : 5)
                : DIR == GPUACT__DIR_BWD && sig ? 4
                : OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SELU || (OP == GPUACT_OP_GELU_TANH && DIR == GPUACT__DIR_GRAD) ? 5
@@ -15061,7 +15086,8 @@ __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gp
 /* Vectors a lane takes per pass (gpuact__k_vec_fast): the pass's
    bookkeeping (bounds, addresses, the loads of the next pass) is then
    shared by U V elements. fp32: 4 for the forward of silu, gelu_sigmoid,
-   elu and selu (at 4 blocks), 2 for the other forwards, for f' of the
+   elu and selu (at 3 blocks since the table copy is read without a
+   pointer test: GPUACT__FWD4_BLOCKS), 2 for the other forwards, for f' of the
    sigmoid family, elu, selu and gelu_erf and for the backward of the
    sigmoid family and gelu_erf, else 1.
    Measured on the H100 (fp32, n = 2^28, randn, % of copy), U = 1 / 2:
@@ -15087,7 +15113,7 @@ template <int OP, int DT, int DIR> struct gpuact__vec_u {
         value = DT != GPUACT_F32 ? 1
                 : gpuact__has_tt<OP, DT, DIR>::value ? (DIR == GPUACT__DIR_FWD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_FWD_U : GPUACT__TT_FWD_U)
                                                         : DIR == GPUACT__DIR_BWD && OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_BWD_U : GPUACT__TT_BWD_U)
-                : DIR == GPUACT__DIR_FWD ? (gpuact__fwd4<OP, DT, DIR>::value ? 4 : 2)
+                : DIR == GPUACT__DIR_FWD ? (gpuact__fwd4<OP, DT, DIR>::value ? GPUACT__FWD4_U : 2)
                 : DIR == GPUACT__DIR_GRAD
                     ? ((sig || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
                 : DIR == GPUACT__DIR_BWD ? ((sig || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
