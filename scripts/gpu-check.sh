@@ -8,10 +8,11 @@
 #   build (in parallel, nvcc -O3 -arch=$ARCH):
 #     tests/gpu/test_device.cu (skipped with a message if absent), tools/sweep_f32.cu,
 #     bench/bench.cu, examples/basic.cu (skipped if absent)
-#   run: test_device (and, with --full only, test_device --exhaustive-f32 as a second step), examples/basic,
-#        the exhaustive fp32 sweep, the bench (CSV to $OUT/bench.csv),
+#   run: test_device (and, with --full only, test_device --exhaustive-f32 as a second step,
+#        in the background beside the next ones), examples/basic, the exhaustive fp32 sweep,
 #        compute-sanitizer memcheck, racecheck and initcheck on `test_device --quick`
-#        (each bounded by `timeout 240`)
+#        (each bounded by `timeout 240`), and last, alone on the GPU, the bench (CSV to
+#        $OUT/bench.csv)
 # Every step's exit code and elapsed seconds are recorded; the script goes on
 # after a failing step, prints a summary table (step, rc, seconds, key figure)
 # LAST, and exits non-zero if any step failed (a step skipped because its
@@ -164,6 +165,7 @@ summary() {
 }
 on_signal() {
     echo "gpu-check: interrupted" >&2
+    [ -n "${EXH_PID:-}" ] && kill "$EXH_PID" 2>/dev/null
     summary
     exit 130
 }
@@ -240,14 +242,23 @@ not_run() { # ID NAME
 }
 
 # ---- runs -------------------------------------------------------------------
+# With --full, test_device --exhaustive-f32 (about 400 s on 16 host threads, bound
+# by its host-side reference results) starts first, in the background, and the
+# other correctness steps run beside it; the bench runs last, alone on the GPU,
+# once everything else has finished (its figures are timings).
 new_step run-test_device
-if built test_device; then run_step "$ID" 300 "$BUILD/test_device"; else not_run "$ID" test_device; fi
-show "$ID"
-if [ "$FULL" = 1 ]; then # test_device --exhaustive-f32 runs its test 2 alone: in addition to the above
+TD_ID=$ID
+EXH_PID=""
+if [ "$FULL" = 1 ]; then # --exhaustive-f32 runs test 2 alone, which the plain run leaves out
     new_step run-test_device-exh
-    if built test_device; then run_step "$ID" 540 "$BUILD/test_device" --exhaustive-f32; else not_run "$ID" test_device; fi
-    show "$ID"
+    EXH_ID=$ID
+    if built test_device; then
+        run_step "$EXH_ID" 540 "$BUILD/test_device" --exhaustive-f32 &
+        EXH_PID=$!
+    else not_run "$EXH_ID" test_device; fi
 fi
+if built test_device; then run_step "$TD_ID" 300 "$BUILD/test_device"; else not_run "$TD_ID" test_device; fi
+show "$TD_ID"
 
 new_step run-basic
 if built basic; then run_step "$ID" 60 "$BUILD/basic"; else not_run "$ID" basic; fi
@@ -256,10 +267,6 @@ show "$ID" 30
 new_step sweep-f32
 if built sweep_f32; then run_step "$ID" 480 "$BUILD/sweep_f32" -v; else not_run "$ID" sweep_f32; fi
 show "$ID" 80
-
-new_step bench
-if built bench; then run_step "$ID" 300 "$BUILD/bench" --reps 20 --csv "$OUT/bench.csv"; else not_run "$ID" bench; fi
-show "$ID" 50
 
 for tool in memcheck racecheck initcheck; do
     new_step "sanitizer-$tool"
@@ -272,6 +279,16 @@ for tool in memcheck racecheck initcheck; do
     else not_run "$ID" test_device; fi
     show "$ID" 25
 done
+
+if [ "$FULL" = 1 ]; then
+    [ -n "$EXH_PID" ] && wait "$EXH_PID"
+    EXH_PID=""
+    show "$EXH_ID"
+fi
+
+new_step bench
+if built bench; then run_step "$ID" 300 "$BUILD/bench" --reps 20 --csv "$OUT/bench.csv"; else not_run "$ID" bench; fi
+show "$ID" 50
 
 GC_FAILED=0
 summary
