@@ -13212,6 +13212,15 @@ GPUACT__FN gpuact__xf gpuact__near_zero(float x, float x0h, float x0l, float x0l
    ------------------------------------------------------------------------ */
 #define GPUACT__NAN gpuact__u2f(0x7fc00000u)
 #define GPUACT__TINY 8.67361738e-19f /* 2^-60 */
+/* Below 2^-40 gelu_erf, gelu_tanh, gelu_sigmoid and silu are f = x/2 + c2
+   x^2 (c2 > 0) and f' = 1/2 + 2 c2 x up to terms of relative size below
+   2^-39: x/2 and 1/2 are exact (or x/2 a subnormal midpoint), the rest far
+   below half an ulp of any target format, so only its side decides a
+   rounding (gpuact__tiny_tie) -- and for dy f' too, since dy/2 is exact.
+   The full path returns them so: evaluated, their products' tails went
+   subnormal, which cost the host 200-1100 ns an element (microcode
+   assists) against 15 elsewhere. */
+#define GPUACT__TINY_HALF 9.09494702e-13f /* 2^-40 */
 
 GPUACT__FN gpuact__xf gpuact__sig_of(gpuact__sig s, int positive) {
     return positive ? gpuact__xf_make(s.big, 0) : s.small;
@@ -13511,7 +13520,7 @@ GPUACT__FN gpuact__xf gpuact__forward_xf(int op, float x, const gpuact_cfg *c) {
     case GPUACT_OP_GELU_TANH:
     case GPUACT_OP_GELU_SIGMOID:
     case GPUACT_OP_SILU:
-        if (tiny) { /* x/2 + c2 x^2, c2 > 0 */
+        if (gpuact__abs(x) < GPUACT__TINY_HALF) { /* x/2 + c2 x^2, c2 > 0 */
             gpuact__xf r = gpuact__xf_mulf(gpuact__xf_f(1.0f), x);
             r.e -= 1;
             return gpuact__tiny_tie(r, 0);
@@ -13563,6 +13572,9 @@ GPUACT__FN gpuact__xf gpuact__grad_xf0(int op, float x, const gpuact_cfg *c) {
    every op (swish_tanh: s/2 (1 + x)); below |x| = 2^-60 the double-float can't
    hold c x next to f'(0), but its side still decides ties of dy f'(x). */
 GPUACT__FN gpuact__xf gpuact__grad_xf(int op, float x, const gpuact_cfg *c) {
+    if ((op == GPUACT_OP_GELU_ERF || op == GPUACT_OP_GELU_TANH || op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU) &&
+        gpuact__abs(x) < GPUACT__TINY_HALF && x != 0.0f) /* 1/2 + 2 c2 x: GPUACT__TINY_HALF */
+        return gpuact__tiny_tie(gpuact__xf_f(0.5f), x < 0.0f);
     gpuact__xf g = gpuact__grad_xf0(op, x, c);
     if (gpuact__abs(x) < GPUACT__TINY && x != 0.0f && g.l == 0.0f &&
         !((op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) && x > 0.0f))
@@ -14483,6 +14495,16 @@ GPUACT__FN int gpuact__tt_range(int op, float x) {
     const float xpos = gpuact__tt_k(op, 3.40282347e38f, 3.40282347e38f, GPUACT__TT_XPOS_GS, GPUACT__TT_XPOS_SILU);
     return (x >= -xneg) & (x <= xpos) & (gpuact__absv(x) >= GPUACT__FAST_XMIN);
 }
+/* whether the tier can take x (op, configuration and input): the scalar
+   paths test it before evaluating the tier. The tier's own result for any
+   other x is a rejection, so this changes no result; it keeps the host
+   from evaluating the tier on the inputs it rejects, where tiny x made its
+   products subnormal (each a slow microcode assist on x86: 1e-19 took
+   ~400 ns an element rather than ~15). */
+GPUACT__FN int gpuact__tt_takes(int op, float x, const gpuact_cfg *c) {
+    if (!gpuact__tt_has(op, c)) return 0;
+    return op == GPUACT_OP_SWISH_TANH ? gpuact__tt_st_class(x, c) != 0 : gpuact__tt_range(op, x);
+}
 /* relative bound eps(t) = E0 + E1 t^2 */
 GPUACT__FN float gpuact__tt_eps(int op, float tc) {
     const float e1 = gpuact__tt_k(op, GPUACT__TT_E1_ERF, GPUACT__TT_E1_GT, GPUACT__TT_E1_GS, GPUACT__TT_E1_SILU);
@@ -14575,12 +14597,12 @@ GPUACT__FN float gpuact__fwd_after_tt(int op, float x, const gpuact_cfg *c, int 
 }
 GPUACT__FN float gpuact__fwd_after_fast(int op, float x, const gpuact_cfg *c, int fmt) {
     float y;
-    if (gpuact__tt_has(op, c) && gpuact__tt_fwd(op, x, c, gpuact__tt_tab(op, 0), fmt, &y)) return y;
+    if (gpuact__tt_takes(op, x, c) && gpuact__tt_fwd(op, x, c, gpuact__tt_tab(op, 0), fmt, &y)) return y;
     return gpuact__round(gpuact__forward_xf(op, x, c), fmt);
 }
 GPUACT__FN float gpuact__fwd_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
     float y;
-    if (gpuact__tt_has(op, c) && gpuact__tt_fwd(op, x, c, gpuact__tt_tab(op, 0), fmt, &y)) return y;
+    if (gpuact__tt_takes(op, x, c) && gpuact__tt_fwd(op, x, c, gpuact__tt_tab(op, 0), fmt, &y)) return y;
     return gpuact__fwd_after_tt(op, x, c, fmt);
 }
 GPUACT__FN float gpuact__grad_after_tt(int op, float x, const gpuact_cfg *c, int fmt) {
@@ -14590,12 +14612,12 @@ GPUACT__FN float gpuact__grad_after_tt(int op, float x, const gpuact_cfg *c, int
 }
 GPUACT__FN float gpuact__grad_after_fast(int op, float x, const gpuact_cfg *c, int fmt) {
     float y;
-    if (gpuact__tt_has(op, c) && gpuact__tt_grad(op, x, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
+    if (gpuact__tt_takes(op, x, c) && gpuact__tt_grad(op, x, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
     return gpuact__round(gpuact__grad_xf(op, x, c), fmt);
 }
 GPUACT__FN float gpuact__grad_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
     float y;
-    if (gpuact__tt_has(op, c) && gpuact__tt_grad(op, x, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
+    if (gpuact__tt_takes(op, x, c) && gpuact__tt_grad(op, x, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
     return gpuact__grad_after_tt(op, x, c, fmt);
 }
 GPUACT__FN float gpuact_forward_f32(gpuact_op op, float x, const gpuact_cfg *c) {
@@ -14616,12 +14638,12 @@ GPUACT__FN float gpuact__bwd_after_tt(int op, float x, float dy, const gpuact_cf
 }
 GPUACT__FN float gpuact__bwd_after_fast(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
     float y;
-    if (gpuact__tt_has(op, c) && gpuact__tt_bwd(op, x, dy, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
+    if (gpuact__tt_takes(op, x, c) && gpuact__tt_bwd(op, x, dy, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
     return gpuact__bwd_full_fmt(op, x, dy, c, fmt);
 }
 GPUACT__FN float gpuact__bwd_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
     float y;
-    if (gpuact__tt_has(op, c) && gpuact__tt_bwd(op, x, dy, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
+    if (gpuact__tt_takes(op, x, c) && gpuact__tt_bwd(op, x, dy, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
     return gpuact__bwd_after_tt(op, x, dy, c, fmt);
 }
 GPUACT__FN float gpuact_backward_f32(gpuact_op op, float x, float dy, const gpuact_cfg *c) {
