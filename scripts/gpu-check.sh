@@ -53,6 +53,7 @@ SANITIZER=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local
 SANITIZE_ARGS=${SANITIZE_ARGS---quick}
 NVFLAGS=(-O3 "-arch=$ARCH" -I.)
 mkdir -p "$LOGS" "$BUILD" || exit 2
+rm -f "$OUT/bench.csv" # the summary's speed lines read this run's only
 rm -f "$LOGS"/*.log "$LOGS"/*.res "$OUT/summary.txt"
 
 T0=$(date +%s.%N)
@@ -153,6 +154,13 @@ summary() {
             total=$((total + 1))
             if [ "$rc" != 0 ] && [ "$rc" != - ]; then failed=$((failed + 1)); fi
         done
+        if [ -s "$OUT/bench.csv" ]; then # the bar: fp32 forward and backward of every op, randn
+            echo "fp32 randn, % of copy bandwidth, forward / backward:"
+            awk -F, '$1 == "randn" && $3 == "f32" && ($4 == "fwd" || $4 == "bwd") {
+                if (!($2 in v)) order[n++] = $2
+                v[$2] = v[$2] (v[$2] == "" ? "" : " / ") $8
+            } END { for (i = 0; i < n; i++) printf "  %-14s %s\n", order[i], v[order[i]] }' "$OUT/bench.csv"
+        fi
         printf 'total %s s (budget %s s); logs in %s\n' "$(secs_between "$T0" "$(now)")" "$BUDGET" "$LOGS"
         if [ "$failed" -eq 0 ]; then
             echo "GPU CHECK: $total steps, 0 failed -> PASS"
