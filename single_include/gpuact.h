@@ -14920,13 +14920,13 @@ template <int N> struct gpuact__tt_smem { uint4 v[N]; };
 #else
 #define GPUACT__SM_BLOCKS 8
 #endif
-/* the fp32 forward kernels that take four vectors a lane (gpuact__vec_u)
-   at 4 blocks (gpuact__min_blocks) */
-/* elu's and selu's fp32 forward (the others of gpuact__fwd4 run the table
-   tier): 3 blocks (85 registers). H100, n = 2^28, % of copy, four runs of
-   each on one machine, randn: at 4 / 3 blocks elu 90.6-91.7 / 90.9-91.7,
-   selu 89.6-91.0 / 90.7-91.6 (mix: elu 90.5-91.7 / 90.6-91.7, selu
-   90.2-91.3 / 90.7-91.3); at 5 blocks 65-67. */
+/* the fp32 forward kernels that take GPUACT__FWD4_U vectors a lane
+   (gpuact__vec_u) at GPUACT__FWD4_BLOCKS blocks (gpuact__min_blocks): elu's
+   and selu's (silu's and gelu_sigmoid's, which did, run the table tier).
+   3 blocks (85 registers): H100, n = 2^28, % of copy, four runs of each on
+   one machine, randn: at 4 / 3 blocks elu 90.6-91.7 / 90.9-91.7, selu
+   89.6-91.0 / 90.7-91.6 (mix: elu 90.5-91.7 / 90.6-91.7, selu 90.2-91.3 /
+   90.7-91.3); at 5 blocks 65-67. */
 #ifndef GPUACT__FWD4_BLOCKS
 #define GPUACT__FWD4_BLOCKS 3
 #endif
@@ -14934,8 +14934,7 @@ template <int N> struct gpuact__tt_smem { uint4 v[N]; };
 #define GPUACT__FWD4_U 4
 #endif
 template <int OP, int DT, int DIR> struct gpuact__fwd4 {
-    enum { value = DT == GPUACT_F32 && DIR == GPUACT__DIR_FWD &&
-                   (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
+    enum { value = DT == GPUACT_F32 && DIR == GPUACT__DIR_FWD && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
 };
 /* the ops whose tier is x sigma(z) (silu, gelu_sigmoid, gelu_tanh) */
 template <int OP> struct gpuact__sig_family {
@@ -15205,9 +15204,8 @@ __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gp
 
 /* Vectors a lane takes per pass (gpuact__k_vec_fast): the pass's
    bookkeeping (bounds, addresses, the loads of the next pass) is then
-   shared by U V elements. fp32: 4 for the forward of silu, gelu_sigmoid,
-   elu and selu (at 3 blocks since the table copy is read without a
-   pointer test: GPUACT__FWD4_BLOCKS), 2 for the other forwards, for f' of the
+   shared by U V elements. fp32: 4 for the forward of elu and selu
+   (gpuact__fwd4), 2 for the other forwards, for f' of the
    sigmoid family, elu, selu and gelu_erf and for the backward of the
    sigmoid family and gelu_erf, else 1.
    Measured on the H100 (fp32, n = 2^28, randn, % of copy), U = 1 / 2:
