@@ -1,0 +1,79 @@
+"""How gpuact's PyTorch extension is built: shared by setup.py (pip install)
+and by the JIT path (torch.utils.cpp_extension.load) for a vendored header.
+
+Environment:
+  GPUACT_CUDA=1|0        build the CUDA part, or not. Unset: build it when
+                         nvcc is found (CUDA_HOME), torch has CUDA, and either
+                         a GPU is visible or TORCH_CUDA_ARCH_LIST names the
+                         architectures (without either there is nothing to
+                         build for, and compiling for every architecture
+                         torch knows would take tens of minutes).
+  TORCH_CUDA_ARCH_LIST   the architectures, e.g. "9.0" (torch's own variable;
+                         default: those of the visible GPUs).
+  GPUACT_INCLUDE         the folder holding gpuact.h (JIT path; default: the
+                         package's copy, else the repository root).
+"""
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CSRC = os.path.join(HERE, "csrc")
+HEADERS = ("gpuact.h", "gpuact_kernels.cuh")
+
+
+def header_dir():
+    """The folder holding gpuact.h and gpuact_kernels.cuh."""
+    env = os.environ.get("GPUACT_INCLUDE")
+    cands = ([env] if env else []) + [os.path.join(HERE, "include"), os.path.normpath(os.path.join(HERE, "..", ".."))]
+    for d in cands:
+        if all(os.path.isfile(os.path.join(d, h)) for h in HEADERS):
+            return d
+    raise FileNotFoundError("gpuact: gpuact.h not found in " + ", ".join(cands) + " (set GPUACT_INCLUDE)")
+
+
+def want_cuda():
+    """(build the CUDA part?, why) by the rules in this module's docstring."""
+    import torch
+    from torch.utils.cpp_extension import CUDA_HOME
+    env = os.environ.get("GPUACT_CUDA")
+    if env == "0":
+        return False, "GPUACT_CUDA=0"
+    have = CUDA_HOME is not None and torch.version.cuda is not None
+    if env == "1":
+        if not have:
+            raise RuntimeError("gpuact: GPUACT_CUDA=1 but nvcc (CUDA_HOME) or a CUDA build of torch is missing")
+        return True, "GPUACT_CUDA=1"
+    if CUDA_HOME is None:
+        return False, "no nvcc (CUDA_HOME) found"
+    if torch.version.cuda is None:
+        return False, "torch was built without CUDA"
+    if torch.cuda.is_available():
+        return True, "a GPU is visible"
+    if os.environ.get("TORCH_CUDA_ARCH_LIST"):
+        return True, "TORCH_CUDA_ARCH_LIST is set"
+    return False, "no GPU visible and TORCH_CUDA_ARCH_LIST unset (set it, or GPUACT_CUDA=1, to cross-compile)"
+
+
+def sources(cuda):
+    """The translation units: the operators, and one implementation TU."""
+    impl = "gpuact_impl.cu" if cuda else "gpuact_impl_host.cpp"
+    return [os.path.join(CSRC, "gpuact_torch.cpp"), os.path.join(CSRC, impl)]
+
+
+def flags(cuda):
+    """(cxx flags, nvcc flags). No fast-math anywhere: gpuact refuses it."""
+    cxx = ["-O2"] + (["-DGPUACT_TORCH_CUDA"] if cuda else [])
+    nvcc = ["-O3"]
+    return cxx, nvcc
+
+
+def jit_load(verbose=False, cuda=None):
+    """Builds and loads the extension with torch.utils.cpp_extension.load
+    (cached under torch's extension folder; the CPU part takes seconds, the
+    CUDA part minutes). Returns the loaded module."""
+    from torch.utils.cpp_extension import load
+    if cuda is None:
+        cuda, _ = want_cuda()
+    cxx, nvcc = flags(cuda)
+    return load(name="gpuact_C_cuda" if cuda else "gpuact_C_cpu", sources=sources(cuda),
+                extra_include_paths=[header_dir()], extra_cflags=cxx, extra_cuda_cflags=nvcc,
+                with_cuda=cuda, verbose=verbose)

@@ -1,0 +1,183 @@
+"""Shared fixtures of gpuact's Python tests.
+
+Two independent oracles, built here with the system C compiler:
+  clib  gpuact.h's host entry points, compiled on their own (the C library
+        as a C user gets it): the package must give its bits exactly.
+  ref   the MPFR reference (reference/), correctly rounded: the package must
+        meet the library's accuracy bars against it.
+"""
+import ctypes
+import os
+import subprocess
+import sys
+
+import pytest
+import torch
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+import gpuact.torch as ga  # noqa: E402
+
+OPS = ga.OPS
+DTYPES = [torch.float32, torch.float16, torch.bfloat16]
+C_DTYPE = {torch.float32: 1, torch.float16: 2, torch.bfloat16: 3}    # gpuact_dtype
+REF_FMT = {torch.float32: 0, torch.float16: 1, torch.bfloat16: 2}   # gpuact_ref_format
+CUDA = torch.cuda.is_available() and ga.has_cuda()
+
+
+def _build(tmp, name, sources, libs):
+    out = os.path.join(tmp, name)
+    cc = os.environ.get("CC", "cc")
+    cmd = [cc, "-std=c99", "-O2", "-fPIC", "-shared", "-I" + ROOT, "-I" + os.path.join(ROOT, "reference")] + \
+        sources + ["-o", out] + libs
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("building %s failed:\n%s\n%s" % (name, " ".join(cmd), r.stderr))
+    return ctypes.CDLL(out)
+
+
+@pytest.fixture(scope="session")
+def libdir(tmp_path_factory):
+    return str(tmp_path_factory.mktemp("gpuact_c"))
+
+
+@pytest.fixture(scope="session")
+def clib(libdir):
+    src = os.path.join(libdir, "impl.c")
+    with open(src, "w") as f:
+        f.write('#define GPUACT_IMPLEMENTATION\n#include "gpuact.h"\n')
+    return _build(libdir, "libgpuact_c.so", [src], ["-lm"])
+
+
+@pytest.fixture(scope="session")
+def ref(libdir):
+    rdir = os.path.join(ROOT, "reference")
+    srcs = [os.path.join(rdir, f) for f in sorted(os.listdir(rdir))
+            if f.endswith(".c") and f.startswith(("gpuact_ref", "ref_"))] + [os.path.join(HERE, "refshim.c")]
+    return _build(libdir, "librefshim.so", srcs, ["-lmpfr", "-lgmp", "-lpthread", "-lm"])
+
+
+class Params(ctypes.Structure):
+    _fields_ = [("set", ctypes.c_uint), ("alpha", ctypes.c_float), ("scale", ctypes.c_float),
+                ("lo", ctypes.c_float), ("hi", ctypes.c_float)]
+
+
+def c_params(alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
+    return Params(0xF, alpha, scale, lo, hi)
+
+
+def _ptr(t):
+    return ctypes.c_void_p(t.data_ptr())
+
+
+def c_call(clib, fn, op, x, *rest, alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
+    """Runs gpuact_<fn>_host on contiguous CPU copies; returns the outputs."""
+    x = x.detach().cpu().contiguous()
+    p = c_params(alpha, scale, lo, hi)
+    ins = [x] + [r.detach().cpu().contiguous() for r in rest]
+    nout = {"forward": 1, "backward": 1, "backward_from_output": 1, "forward_backward": 2, "grad": 1}[fn]
+    outs = [torch.empty_like(x) for _ in range(nout)]
+    f = getattr(clib, "gpuact_%s_host" % fn)
+    args = [ctypes.c_int(OPS[op]), ctypes.c_int(C_DTYPE[x.dtype]), ctypes.byref(p)] + \
+        [_ptr(t) for t in ins] + [_ptr(t) for t in outs] + [ctypes.c_size_t(x.numel())]
+    s = f(*args)
+    assert s == 0, "C library %s(%s) returned status %d" % (fn, op, s)
+    return outs[0] if nout == 1 else tuple(outs)
+
+
+def ref_params(alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
+    return (ctypes.c_float * 4)(alpha, scale, lo, hi)
+
+
+def _dptr(a):
+    return ctypes.c_void_p(a.data_ptr())
+
+
+def ref_ulp(ref, op, direction, x, got, dy=None, **kw):
+    """Error in ulps of got's format against MPFR, per element (float64 tensor)."""
+    xd = x.detach().cpu().double().contiguous().flatten()
+    gd = got.detach().cpu().double().contiguous().flatten()
+    dyd = dy.detach().cpu().double().contiguous().flatten() if dy is not None else None
+    out = torch.empty_like(xd)
+    ref.refshim_ulp(ctypes.c_int(OPS[op]), ctypes.c_int({"f": 0, "bwd": 2}[direction]), ref_params(**kw),
+                    ctypes.c_int(REF_FMT[got.dtype]), _dptr(xd), _dptr(dyd) if dyd is not None else None, _dptr(gd),
+                    _dptr(out), ctypes.c_size_t(xd.numel()))
+    return out
+
+
+def ref_value(ref, op, direction, x, dtype, dy=None, **kw):
+    """The correctly rounded f(x) or dy f'(x) in dtype (MPFR)."""
+    xd = x.detach().cpu().double().contiguous().flatten()
+    out = torch.empty_like(xd)
+    if direction == "f":
+        ref.refshim_eval(ctypes.c_int(OPS[op]), ctypes.c_int(0), ref_params(**kw), ctypes.c_int(REF_FMT[dtype]),
+                         _dptr(xd), _dptr(out), ctypes.c_size_t(xd.numel()))
+    else:
+        dyd = dy.detach().cpu().double().contiguous().flatten()
+        ref.refshim_backward(ctypes.c_int(OPS[op]), ref_params(**kw), ctypes.c_int(REF_FMT[dtype]), _dptr(xd),
+                             _dptr(dyd), _dptr(out), ctypes.c_size_t(xd.numel()))
+    r = out.to(dtype)
+    # a NaN result is the library's canonical quiet NaN; torch's conversion keeps the payload
+    iv, qnan = {torch.float32: (torch.int32, 0x7fc00000), torch.float16: (torch.int16, 0x7e00),
+                torch.bfloat16: (torch.int16, 0x7fc0)}[dtype]
+    r.view(iv)[torch.isnan(out)] = qnan
+    return r.reshape(x.shape)
+
+
+def all_16bit(dtype):
+    """Every bit pattern of a 16-bit format, as a tensor of that format."""
+    return torch.arange(-32768, 32768, dtype=torch.int32).to(torch.int16).view(dtype)
+
+
+def sample_f32(n, seed=0):
+    """randn-like values, wide-range values and every special: the inputs of
+    the fp32 checks."""
+    g = torch.Generator().manual_seed(seed)
+    a = torch.randn(n, generator=g)
+    bits = torch.randint(-2**31, 2**31 - 1, (n,), generator=g, dtype=torch.int64).to(torch.int32).view(torch.float32)
+    sp = torch.tensor([0.0, -0.0, 1e-45, -1e-45, 1.17549435e-38, -1.17549435e-38, 1e-30, -1e-30, 1.0, -1.0,
+                       -5.0, -6.0, -10.0, -20.0, -88.0, -104.0, 88.0, 3.4028235e38, -3.4028235e38,
+                       float("inf"), float("-inf"), float("nan")])
+    return torch.cat([a, a * 8, bits, sp])
+
+
+def bits_equal(a, b):
+    """Equal bit patterns (NaNs compared as NaN: the library's are canonical)."""
+    a = a.detach().cpu().contiguous()
+    b = b.detach().cpu().contiguous()
+    if a.dtype != b.dtype or a.shape != b.shape:
+        return False
+    iv = {torch.float32: torch.int32, torch.float16: torch.int16, torch.bfloat16: torch.int16}[a.dtype]
+    return torch.equal(a.view(iv), b.view(iv))
+
+
+# op name, its keyword parameters (for the package, the C library and MPFR)
+CASES = [
+    ("gelu_erf", {}), ("gelu_tanh", {}), ("gelu_sigmoid", {}),
+    ("elu", {"alpha": 1.0}), ("elu", {"alpha": 0.3}), ("selu", {}), ("silu", {}),
+    ("swish_tanh", {"scale": 0.5, "lo": -1.0, "hi": 1.0}), ("swish_tanh", {"scale": 1.5, "lo": -0.25, "hi": 2.0}),
+]
+
+
+def case_id(c):
+    return c[0] + "".join("-%s%s" % (k, v) for k, v in c[1].items())
+
+
+def pkg_forward(op, x, **kw):
+    """The package's public function for op, with kw."""
+    if op.startswith("gelu"):
+        return ga.gelu(x, {"gelu_erf": "none", "gelu_tanh": "tanh", "gelu_sigmoid": "sigmoid"}[op])
+    if op == "elu":
+        return ga.elu(x, kw.get("alpha", 1.0))
+    if op == "swish_tanh":
+        return ga.swish_tanh(x, kw.get("scale", 0.5), kw.get("lo", -1.0), kw.get("hi", 1.0))
+    return getattr(ga, op)(x)
+
+
+def pytest_report_header(config):
+    return "gpuact: torch %s, CUDA part %s, GPU %s" % (
+        torch.__version__, "built" if ga.has_cuda() else "not built",
+        torch.cuda.get_device_name(0) if torch.cuda.is_available() else "none")
+
+
