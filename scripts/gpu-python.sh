@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The Python package on a GPU machine: build it with its CUDA part, run its
+# tests, and the seed models' comparison (examples/pytorch/compare.py).
+#   bash scripts/gpu-python.sh OUTDIR [--no-compare]
+# Environment: PYTHON (default python3), TORCH_CUDA_ARCH_LIST (default 9.0),
+#   GPUACT_WHEEL (install this wheel instead of building one into OUTDIR),
+#   GPUACT_REFSHIM (a prebuilt python/tests/refshim.c library, where MPFR's
+#   headers are missing; its libmpfr/libgmp beside it).
+# Ends with "N passed, M failed" over its steps.
+set -u
+cd "$(dirname "$0")/.."
+out=${1:?usage: gpu-python.sh OUTDIR [--no-compare]}
+mkdir -p "$out"
+PY=${PYTHON:-python3}
+export TORCH_CUDA_ARCH_LIST=${TORCH_CUDA_ARCH_LIST:-9.0} GPUACT_CUDA=1 MAX_JOBS=${MAX_JOBS:-4}
+pass=0; fail=0
+step() { # name, command...
+  local name=$1; shift
+  local t0=$SECONDS
+  if "$@" >"$out/$name.log" 2>&1; then r=ok; pass=$((pass+1)); else r=FAIL; fail=$((fail+1)); fi
+  printf '%-5s %-28s %4ds  %s\n' "$r" "$name" $((SECONDS-t0)) "$(tail -n1 "$out/$name.log")"
+}
+if [ -n "${GPUACT_WHEEL:-}" ]; then   # a wheel built by an earlier run on the same kind of machine
+  step pip-install "$PY" -m pip install --no-deps --force-reinstall "$GPUACT_WHEEL"
+else
+  step pip-wheel "$PY" -m pip wheel --no-build-isolation --no-deps -v -w "$out" ./python
+  step pip-install "$PY" -m pip install --no-deps --force-reinstall "$out"/gpuact-*.whl
+fi
+step import "$PY" -c "import gpuact.torch as ga, torch; assert ga.has_cuda() and torch.cuda.is_available(); print('gpuact CUDA part:', ga.has_cuda())"
+step pytest "$PY" -m pytest -q -p no:cacheprovider python/tests
+if [ "${2:-}" != "--no-compare" ]; then
+  step compare env PYTHONUNBUFFERED=1 "$PY" examples/pytorch/compare.py --out "$out/compare.md"
+fi
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
