@@ -23,12 +23,14 @@ their device and the current stream; CPU tensors run the same math core with
 bit-identical results. Other dtypes raise TypeError; a status from the C
 library raises RuntimeError naming the op and the status.
 
-Autograd: each function is an autograd.Function that saves only x and whose
-backward is gpuact's backward kernel (dx = dy f'(x), rounded once); the
-in-place elu/selu (alpha >= 0) save their output instead, as PyTorch does, and
-use the backward from the output. The operators are torch.ops.gpuact.*
-custom ops with fake implementations: torch.compile traces through them
-without a graph break, and CUDA graphs capture them.
+Autograd: each function saves only x, and its backward is gpuact's backward
+kernel (dx = dy f'(x), rounded once); the out-of-place ones are one operator,
+torch.ops.gpuact.act, whose autograd is written in C++ (no Python between the
+autograd engine and the kernels). The in-place elu/selu (alpha >= 0) save
+their output instead, as PyTorch does, and use the backward from the output.
+The operators are torch.ops.gpuact.* custom ops with fake implementations:
+torch.compile traces through them without a graph break (in-place calls are
+traced as out-of-place ones plus a copy), and CUDA graphs capture them.
 """
 import os as _os
 import warnings as _warnings
@@ -70,6 +72,11 @@ def _(x, op, alpha, scale, lo, hi):
     return _fake_like(x)
 
 
+@torch.library.register_fake("gpuact::act")
+def _(x, op, alpha, scale, lo, hi):
+    return _fake_like(x)
+
+
 @torch.library.register_fake("gpuact::forward_")
 def _(x, op, alpha, scale, lo, hi):
     return None
@@ -91,21 +98,9 @@ def _(x, dy, op, alpha, scale, lo, hi):
 
 
 # ---- autograd ----
-class _Act(torch.autograd.Function):
-    """y = f(x); saves x; backward: dx = dy f'(x) by gpuact's backward kernel."""
-
-    @staticmethod
-    def forward(ctx, x, op, alpha, scale, lo, hi):
-        ctx.save_for_backward(x)
-        ctx.args = (op, alpha, scale, lo, hi)
-        return _ops.forward(x, op, alpha, scale, lo, hi)
-
-    @staticmethod
-    def backward(ctx, dy):
-        (x,) = ctx.saved_tensors
-        return _ops.backward(x, dy, *ctx.args), None, None, None, None, None
-
-
+# The out-of-place functions call torch.ops.gpuact.act, whose autograd is in
+# C++ (csrc/gpuact_torch.cpp): it saves x, and its backward is the backward
+# operator. The in-place ones below are Python autograd.Functions.
 class _ActInplaceFromOutput(torch.autograd.Function):
     """elu/selu in place (alpha >= 0): saves y, backward from the output."""
 
@@ -152,8 +147,13 @@ def _apply(name, x, inplace, alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
     op = OPS[name]
     args = (op, float(alpha), float(scale), float(lo), float(hi))
     if not inplace:
-        return _Act.apply(x, *args)
+        return _ops.act(x, *args)
     if torch.is_grad_enabled() and x.requires_grad:
+        if torch.compiler.is_compiling():
+            # traced, the graph is functional anyway: f of a copy of x, written
+            # back (saving the mutated x itself gave wrong gradients under
+            # torch 2.11's functionalization)
+            return x.copy_(_ops.act(x.clone(), *args))
         if name == "selu" or (name == "elu" and alpha >= 0):
             return _ActInplaceFromOutput.apply(x, *args)
         return _ActInplaceSaveInput.apply(x, *args)
