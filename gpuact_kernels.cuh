@@ -14013,8 +14013,8 @@ GPUACT__FN int gpuact__fast_st_w(gpuact__df S, const gpuact_cfg *c, gpuact__df *
     const float wlo = W.h + (W.l - e), whi = W.h + (W.l + e); /* as in fast_rn: RN is monotone */
     const int above = wlo > c->hi, below = whi < c->lo;
     const int pass = (wlo > c->lo) & (whi < c->hi);
-    const int in = (gpuact__absv(W.h) >= 8.27180613e-25f) & (gpuact__absv(W.h) <= 1.26765060e30f) & /* 2^-80, 2^100 */
-                   (c->lo <= 0.0f) & (c->hi >= 0.0f);
+    const float aw = gpuact__absv(W.h);
+    const int in = (aw >= 8.27180613e-25f) & (aw <= 1.26765060e30f) & (c->lo <= 0.0f) & (c->hi >= 0.0f); /* 2^-80, 2^100 */
     *w = above ? gpuact__df_make(c->hi, 0.0f) : below ? gpuact__df_make(c->lo, 0.0f) : W;
     return in * (pass ? GPUACT__ST_PASS : (above | below) ? GPUACT__ST_CLAMPED : 0);
 }
@@ -14298,7 +14298,7 @@ GPUACT__FN void gpuact__tt_row(const uint32_t *tab, uint32_t kb, float r[8]) {
     r[0] = __uint_as_float(v.x); r[1] = __uint_as_float(v.y); r[2] = __uint_as_float(v.z); r[3] = __uint_as_float(v.w);
     r[4] = __uint_as_float(w.x); r[5] = __uint_as_float(w.y); r[6] = __uint_as_float(w.z); r[7] = __uint_as_float(w.w);
 #else
-    int k;
+    uint32_t k;
     for (k = 0; k < 4; k++) {
         r[k] = gpuact__u2f(tab[4 * i + k]);
         r[4 + k] = gpuact__u2f(tab[4 * (GPUACT__TT_N + i) + k]);
