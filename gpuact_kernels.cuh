@@ -12531,21 +12531,25 @@ typedef struct gpuact_cfg {
 
 /* ---------------------------------------------------------------------------
    Tables: one copy for the host, one in device global memory.
+   The host copy is a function-local static behind an accessor, not a
+   file-scope static const: GCC emits unused file-scope static consts at -O0
+   (-fkeep-static-consts), so a file that only includes the header would carry
+   every table; an accessor nobody calls is not emitted, nor is its table.
    ------------------------------------------------------------------------ */
-static const uint32_t gpuact__exp2_tab_h[128] = GPUACT__EXP2_TABLE;
-static const uint32_t gpuact__erfc_tab_h[GPUACT__ERFC_NI * 16] = GPUACT__ERFC_TABLE;
-static const uint32_t gpuact__phi_tab_h[GPUACT__PHI_NS * 8] = GPUACT__PHI_TABLE;
-static const uint32_t gpuact__tanh_tab_h[GPUACT__TANH_NG * 8] = GPUACT__TANH_TABLE;
-static const uint32_t gpuact__tt_erf_q_h[GPUACT__TT_N * 8] = GPUACT__TT_ERF_Q;
-static const uint32_t gpuact__tt_erf_a_h[GPUACT__TT_N * 8] = GPUACT__TT_ERF_A;
-static const uint32_t gpuact__tt_gt_q_h[GPUACT__TT_N * 8] = GPUACT__TT_GT_Q;
-static const uint32_t gpuact__tt_gt_a_h[GPUACT__TT_N * 8] = GPUACT__TT_GT_A;
-static const uint32_t gpuact__tt_gs_q_h[GPUACT__TT_N * 8] = GPUACT__TT_GS_Q;
-static const uint32_t gpuact__tt_gs_a_h[GPUACT__TT_N * 8] = GPUACT__TT_GS_A;
-static const uint32_t gpuact__tt_silu_q_h[GPUACT__TT_N * 8] = GPUACT__TT_SILU_Q;
-static const uint32_t gpuact__tt_silu_a_h[GPUACT__TT_N * 8] = GPUACT__TT_SILU_A;
-static const uint32_t gpuact__tt_st_q_h[GPUACT__TT_N * 8] = GPUACT__TT_ST_Q;
-static const uint32_t gpuact__tt_st_a_h[GPUACT__TT_N * 8] = GPUACT__TT_ST_A;
+static inline const uint32_t *gpuact__exp2_tab_h(void) { static const uint32_t t[128] = GPUACT__EXP2_TABLE; return t; }
+static inline const uint32_t *gpuact__erfc_tab_h(void) { static const uint32_t t[GPUACT__ERFC_NI * 16] = GPUACT__ERFC_TABLE; return t; }
+static inline const uint32_t *gpuact__phi_tab_h(void) { static const uint32_t t[GPUACT__PHI_NS * 8] = GPUACT__PHI_TABLE; return t; }
+static inline const uint32_t *gpuact__tanh_tab_h(void) { static const uint32_t t[GPUACT__TANH_NG * 8] = GPUACT__TANH_TABLE; return t; }
+static inline const uint32_t *gpuact__tt_erf_q_h(void) { static const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_ERF_Q; return t; }
+static inline const uint32_t *gpuact__tt_erf_a_h(void) { static const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_ERF_A; return t; }
+static inline const uint32_t *gpuact__tt_gt_q_h(void) { static const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_GT_Q; return t; }
+static inline const uint32_t *gpuact__tt_gt_a_h(void) { static const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_GT_A; return t; }
+static inline const uint32_t *gpuact__tt_gs_q_h(void) { static const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_GS_Q; return t; }
+static inline const uint32_t *gpuact__tt_gs_a_h(void) { static const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_GS_A; return t; }
+static inline const uint32_t *gpuact__tt_silu_q_h(void) { static const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_SILU_Q; return t; }
+static inline const uint32_t *gpuact__tt_silu_a_h(void) { static const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_SILU_A; return t; }
+static inline const uint32_t *gpuact__tt_st_q_h(void) { static const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_ST_Q; return t; }
+static inline const uint32_t *gpuact__tt_st_a_h(void) { static const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_ST_A; return t; }
 #if defined(__CUDACC__)
 /* aligned for the 16-byte loads of a row (erfc, phi, tanh) or of the copy to shared memory (exp) */
 static __device__ __align__(16) const uint32_t gpuact__exp2_tab_d[128] = GPUACT__EXP2_TABLE;
@@ -12604,8 +12608,9 @@ GPUACT__FN void gpuact__exp2tab(int j, float *h, float *l) {
     *h = __uint_as_float(v.x);
     *l = __uint_as_float(v.y);
 #else
-    *h = gpuact__u2f(gpuact__exp2_tab_h[2 * j]);
-    *l = gpuact__u2f(gpuact__exp2_tab_h[2 * j + 1]);
+    const uint32_t *t = gpuact__exp2_tab_h();
+    *h = gpuact__u2f(t[2 * j]);
+    *l = gpuact__u2f(t[2 * j + 1]);
 #endif
 }
 /* the same from a copy of the table at tab (the elu and selu forward
@@ -12634,8 +12639,9 @@ GPUACT__FN void gpuact__erfcrow(int i, float r[16]) {
         r[4 * q + 3] = __uint_as_float(v.w);
     }
 #else
+    const uint32_t *t = gpuact__erfc_tab_h();
     int k;
-    for (k = 0; k < 16; k++) r[k] = gpuact__u2f(gpuact__erfc_tab_h[4 * GPUACT__ERFC_NI * (k >> 2) + 4 * i + (k & 3)]);
+    for (k = 0; k < 16; k++) r[k] = gpuact__u2f(t[4 * GPUACT__ERFC_NI * (k >> 2) + 4 * i + (k & 3)]);
 #endif
 }
 
@@ -12647,7 +12653,7 @@ GPUACT__FN void gpuact__erfcrow(int i, float r[16]) {
 #if defined(__CUDA_ARCH__)
 #define GPUACT__TAYLOR_ROW(tab_h, tab_d, n, kb, r) gpuact__taylorrow(tab_d, n, kb, r)
 #else
-#define GPUACT__TAYLOR_ROW(tab_h, tab_d, n, kb, r) gpuact__taylorrow(tab_h, n, kb, r)
+#define GPUACT__TAYLOR_ROW(tab_h, tab_d, n, kb, r) gpuact__taylorrow(tab_h(), n, kb, r)
 #endif
 GPUACT__FN void gpuact__taylorrow(const uint32_t *tab, int n, uint32_t kb, float r[8]) {
 #if defined(__CUDA_ARCH__)
@@ -14013,8 +14019,8 @@ GPUACT__FN int gpuact__fast_st_w(gpuact__df S, const gpuact_cfg *c, gpuact__df *
     const float wlo = W.h + (W.l - e), whi = W.h + (W.l + e); /* as in fast_rn: RN is monotone */
     const int above = wlo > c->hi, below = whi < c->lo;
     const int pass = (wlo > c->lo) & (whi < c->hi);
-    const int in = (gpuact__absv(W.h) >= 8.27180613e-25f) & (gpuact__absv(W.h) <= 1.26765060e30f) & /* 2^-80, 2^100 */
-                   (c->lo <= 0.0f) & (c->hi >= 0.0f);
+    const float aw = gpuact__absv(W.h);
+    const int in = (aw >= 8.27180613e-25f) & (aw <= 1.26765060e30f) & (c->lo <= 0.0f) & (c->hi >= 0.0f); /* 2^-80, 2^100 */
     *w = above ? gpuact__df_make(c->hi, 0.0f) : below ? gpuact__df_make(c->lo, 0.0f) : W;
     return in * (pass ? GPUACT__ST_PASS : (above | below) ? GPUACT__ST_CLAMPED : 0);
 }
@@ -14298,7 +14304,7 @@ GPUACT__FN void gpuact__tt_row(const uint32_t *tab, uint32_t kb, float r[8]) {
     r[0] = __uint_as_float(v.x); r[1] = __uint_as_float(v.y); r[2] = __uint_as_float(v.z); r[3] = __uint_as_float(v.w);
     r[4] = __uint_as_float(w.x); r[5] = __uint_as_float(w.y); r[6] = __uint_as_float(w.z); r[7] = __uint_as_float(w.w);
 #else
-    int k;
+    uint32_t k;
     for (k = 0; k < 4; k++) {
         r[k] = gpuact__u2f(tab[4 * i + k]);
         r[4 + k] = gpuact__u2f(tab[4 * (GPUACT__TT_N + i) + k]);
@@ -14379,7 +14385,7 @@ GPUACT__FN int gpuact__tt_has(int op, const gpuact_cfg *c) {
 #if defined(__CUDA_ARCH__)
 #define GPUACT__TT_TAB(name) gpuact__tt_##name##_d
 #else
-#define GPUACT__TT_TAB(name) gpuact__tt_##name##_h
+#define GPUACT__TT_TAB(name) gpuact__tt_##name##_h()
 #endif
 GPUACT__FN const uint32_t *gpuact__tt_tab(int op, int deriv) {
     switch (op) {
