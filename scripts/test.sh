@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in cmake make gcc g++ clang libclang-rt-14-dev libmpfr-dev libgmp-dev python3 python3-mpmath; do
+for pkg in cmake make gcc g++ clang libclang-rt-14-dev libmpfr-dev libgmp-dev python3 python3-mpmath python3-venv; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
