@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/gpu-check.sh - the one GPU call: build and run everything that needs the GPU.
 #
-#   scripts/gpu-check.sh [--full]
+#   scripts/gpu-check.sh [--full] [--python]
 #
 # Run on the GPU machine from the repository root. Steps, in order:
 #   nvidia-smi -L, nvcc --version
@@ -11,8 +11,12 @@
 #   run: test_device (and, with --full only, test_device --exhaustive-f32 as a second step,
 #        in the background beside the next ones), examples/basic, the exhaustive fp32 sweep,
 #        compute-sanitizer memcheck, racecheck and initcheck on `test_device --quick`
-#        (each bounded by `timeout 240`), and last, alone on the GPU, the bench (CSV to
-#        $OUT/bench.csv)
+#        (each bounded by `timeout 240`), the README's CUDA programs built and run
+#        (tests/readme/run_blocks.sh --run-cuda), with --full also tools/tier_error on every
+#        input (CI samples every 7th; in the background beside the exhaustive test), with
+#        --python the Python package (scripts/gpu-python.sh: the wheel with its CUDA part,
+#        pytest on the GPU, the seed models' comparison; its wheel build starts beside the
+#        nvcc builds), and last, alone on the GPU, the bench (CSV to $OUT/bench.csv)
 # Every step's exit code and elapsed seconds are recorded; the script goes on
 # after a failing step, prints a summary table (step, rc, seconds, key figure)
 # LAST, and exits non-zero if any step failed (a step skipped because its
@@ -33,11 +37,13 @@
 set -u
 
 FULL=0
+PYTHON_STEPS=0
 for a in "$@"; do
     case "$a" in
     --full) FULL=1 ;;
+    --python) PYTHON_STEPS=1 ;;
     -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
-    *) echo "gpu-check: unknown argument: $a (usage: $0 [--full])" >&2; exit 2 ;;
+    *) echo "gpu-check: unknown argument: $a (usage: $0 [--full] [--python])" >&2; exit 2 ;;
     esac
 done
 
@@ -129,7 +135,7 @@ key_from_log() {
         [ -n "$b" ] && echo "copy BW: $b" ;;
     *memcheck* | *initcheck*) grep -E 'ERROR SUMMARY' "$log" | tail -n1 ;;
     *racecheck*) grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$log" | tail -n1 ;;
-    *run-test_device*) grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1 ;;
+    *run-test_device* | *tier_error* | *readme* | *python*) grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1 ;;
     esac
 }
 
@@ -227,6 +233,18 @@ start_build test_device tests/gpu/test_device.cu -lineinfo -Xcompiler "${HOST_MA
 start_build sweep_f32 tools/sweep_f32.cu
 start_build bench bench/bench.cu
 start_build basic examples/basic.cu
+if [ "$FULL" = 1 ]; then # a host program: the fast tier's error on every input (tools/tier_error.c)
+    new_step build-tier_error
+    TE_BUILD_ID=$ID
+    (run_step "$ID" 120 "${CC:-cc}" -std=c99 -O2 -I. tools/tier_error.c -o "$BUILD/tier_error" -lpthread -lm) &
+fi
+PY_PID=""
+if [ "$PYTHON_STEPS" = 1 ]; then # the wheel (with its CUDA part) builds beside the kernels
+    new_step python-build
+    PY_BUILD_ID=$ID
+    (run_step "$ID" 500 env GPUACT_GPU_PYTHON_STAGE=build bash scripts/gpu-python.sh "$OUT/python") &
+    PY_PID=$!
+fi
 wait
 for n in test_device sweep_f32 bench basic; do
     show "${BUILD_ID[$n]}" 15
@@ -264,6 +282,15 @@ if [ "$FULL" = 1 ]; then # --exhaustive-f32 runs test 2 alone, which the plain r
         run_step "$EXH_ID" 540 "$BUILD/test_device" --exhaustive-f32 &
         EXH_PID=$!
     else not_run "$EXH_ID" test_device; fi
+    new_step run-tier_error
+    TE_ID=$ID
+    if [ -x "$BUILD/tier_error" ] && grep -q '^0'$'\t' "$LOGS/$TE_BUILD_ID.res"; then
+        run_step "$TE_ID" 540 "$BUILD/tier_error" &
+        TE_PID=$!
+    else
+        echo "gpu-check: not run: build failed" >"$LOGS/$TE_ID.log"
+        record "$TE_ID" - 0 "not run: build failed"
+    fi
 fi
 if built test_device; then run_step "$TD_ID" 300 "$BUILD/test_device"; else not_run "$TD_ID" test_device; fi
 show "$TD_ID"
@@ -288,10 +315,27 @@ for tool in memcheck racecheck initcheck; do
     show "$ID" 25
 done
 
+new_step readme-cuda
+run_step "$ID" 300 env NVCC="$NVCC" bash tests/readme/run_blocks.sh --run-cuda "$OUT/readme"
+show "$ID" 15
+
 if [ "$FULL" = 1 ]; then
     [ -n "$EXH_PID" ] && wait "$EXH_PID"
     EXH_PID=""
     show "$EXH_ID"
+    [ -n "${TE_PID:-}" ] && wait "$TE_PID"
+    show "$TE_ID" 30
+fi
+
+if [ "$PYTHON_STEPS" = 1 ]; then # pytest and the seed models' timings, with the GPU to themselves
+    new_step python-test
+    if grep -q '^0'$'\t' "$LOGS/$PY_BUILD_ID.res"; then
+        run_step "$ID" 400 env GPUACT_GPU_PYTHON_STAGE=test bash scripts/gpu-python.sh "$OUT/python"
+    else
+        echo "gpu-check: not run: the wheel build failed" >"$LOGS/$ID.log"
+        record "$ID" - 0 "not run: the wheel build failed"
+    fi
+    show "$ID" 30
 fi
 
 new_step bench

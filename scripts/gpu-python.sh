@@ -6,6 +6,9 @@
 #   GPUACT_WHEEL (install this wheel instead of building one into OUTDIR),
 #   GPUACT_REFSHIM (a prebuilt python/tests/refshim.c library, where MPFR's
 #   headers are missing; its libmpfr/libgmp beside it).
+#   GPUACT_GPU_PYTHON_STAGE=build|test|all (default all): build = the wheel, its
+#   install and import; test = pytest, the README's Python block and the comparison
+#   (scripts/gpu-check.sh --python runs the two stages apart).
 # Ends with "N passed, M failed" over its steps.
 set -u
 cd "$(dirname "$0")/.."
@@ -20,6 +23,8 @@ step() { # name, command...
   if "$@" >"$out/$name.log" 2>&1; then r=ok; pass=$((pass+1)); else r=FAIL; fail=$((fail+1)); fi
   printf '%-5s %-28s %4ds  %s\n' "$r" "$name" $((SECONDS-t0)) "$(tail -n1 "$out/$name.log")"
 }
+stage=${GPUACT_GPU_PYTHON_STAGE:-all}
+if [ "$stage" != test ]; then
 if [ -n "${GPUACT_WHEEL:-}" ]; then   # a wheel built by an earlier run on the same kind of machine
   step pip-install "$PY" -m pip install --no-deps --force-reinstall "$GPUACT_WHEEL"
 else
@@ -27,9 +32,13 @@ else
   step pip-install "$PY" -m pip install --no-deps --force-reinstall "$out"/gpuact-*.whl
 fi
 step import "$PY" -c "import gpuact.torch as ga, torch; assert ga.has_cuda() and torch.cuda.is_available(); print('gpuact CUDA part:', ga.has_cuda())"
+fi
+if [ "$stage" != build ]; then
 step pytest "$PY" -m pytest -q -p no:cacheprovider python/tests
+step readme-python bash tests/readme/run_blocks.sh --no-cuda --python "$PY" "$out/readme"
 if [ "${2:-}" != "--no-compare" ]; then
   step compare env PYTHONUNBUFFERED=1 "$PY" examples/pytorch/compare.py --out "$out/compare.md"
+fi
 fi
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
