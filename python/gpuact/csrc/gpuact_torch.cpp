@@ -59,7 +59,7 @@ struct Call {
 };
 
 Call make_call(const char *what, int64_t op, double alpha, double scale, double lo, double hi) {
-    TORCH_CHECK(op >= 1 && op <= GPUACT_OP_COUNT, "gpuact.", what, ": unknown op code ", op);
+    TORCH_CHECK(op >= 1 && op <= GPUACT_OP_COUNT, "gpuact.", what, ": unknown op code ", std::to_string(op));
     Call c;
     c.what = what;
     c.op = (gpuact_op)op;
@@ -74,7 +74,7 @@ Call make_call(const char *what, int64_t op, double alpha, double scale, double 
 }
 
 void check_status(const Call &c, const at::Tensor &x, gpuact_status s) {
-    TORCH_CHECK(s == GPUACT_SUCCESS, "gpuact.", c.what, "(", op_name(c.op), ", ", x.scalar_type(), ", ", x.device(),
+    TORCH_CHECK(s == GPUACT_SUCCESS, "gpuact.", c.what, "(", op_name(c.op), ", ", x.scalar_type(), ", ", x.device().str(),
                 "): ", status_name(s), ": ", gpuact_status_string(s));
 }
 
@@ -92,15 +92,18 @@ gpuact_dtype dtype_of(const Call &c, const at::Tensor &x) {
 
 void check_device(const Call &c, const at::Tensor &x) {
     TORCH_CHECK(x.device().is_cpu() || x.device().is_cuda(), "gpuact.", c.what, "(", op_name(c.op),
-                "): tensors on ", x.device(), " are not supported (cpu, cuda)");
+                "): tensors on ", x.device().str(), " are not supported (cpu, cuda)");
 #ifndef GPUACT_TORCH_CUDA
     TORCH_CHECK(!x.device().is_cuda(), "gpuact.", c.what, "(", op_name(c.op),
                 "): this build of gpuact has no CUDA part (see gpuact.torch.has_cuda())");
 #endif
 }
 
-/* "[2, 3]": formatted here rather than by streaming IntArrayRef into the
-   message, which crashed (SIGSEGV) in a torch 2.11 build made with g++ 13 */
+/* "[2, 3]". Messages here carry no integer streamed by this file's code:
+   on the H100 machine (torch 2.11, g++ 13.3) a TORCH_CHECK whose message
+   streamed an integer (an op code, a shape) crashed with SIGSEGV instead of
+   raising, while messages of strings raised; numbers go through
+   std::to_string and Device::str() instead. */
 std::string shape_str(const at::Tensor &t) {
     std::string s = "[";
     for (int64_t i = 0; i < t.dim(); i++) s += (i ? ", " : "") + std::to_string(t.size(i));
@@ -110,8 +113,8 @@ std::string shape_str(const at::Tensor &t) {
 void check_pair(const Call &c, const at::Tensor &x, const at::Tensor &dy) {
     TORCH_CHECK_TYPE(dy.scalar_type() == x.scalar_type(), "gpuact.", c.what, "(", op_name(c.op), "): dy is ",
                      dy.scalar_type(), " but x is ", x.scalar_type());
-    TORCH_CHECK(dy.device() == x.device(), "gpuact.", c.what, "(", op_name(c.op), "): dy is on ", dy.device(),
-                " but x is on ", x.device());
+    TORCH_CHECK(dy.device() == x.device(), "gpuact.", c.what, "(", op_name(c.op), "): dy is on ", dy.device().str(),
+                " but x is on ", x.device().str());
     if (dy.sizes() != x.sizes())
         TORCH_CHECK(false, "gpuact.", c.what, "(", op_name(c.op), "): dy has shape ", shape_str(dy), " but x has ",
                     shape_str(x));
