@@ -302,8 +302,12 @@ static int gpuact__bad_overlap(const void *a, const void *b, size_t bytes) {
 }
 static int gpuact__same(const void *a, const void *b) { return (uintptr_t)a == (uintptr_t)b; }
 
-static gpuact_status gpuact__check(gpuact_op op, gpuact_dtype t, const gpuact_params *p, gpuact_cfg *c,
-                                   const void *in0, const void *in1, void *out0, void *out1, size_t n) {
+/* The arguments' checks of every entry point, host and device, in this order:
+   parameters, dtype, (n = 0: success), NULL pointers, a size that wraps the
+   address space, overlaps between an input and an output other than exact
+   aliasing (in place), and between the two outputs. */
+static gpuact_status gpuact__check_args(gpuact_op op, gpuact_dtype t, const gpuact_params *p, gpuact_cfg *c,
+                                        const void *in0, const void *in1, void *out0, void *out1, size_t n) {
     gpuact_status s = gpuact_resolve(op, p, c);
     if (s != GPUACT_SUCCESS) return s;
     if ((int)t < 1 || (int)t > 3) return GPUACT_ERROR_INVALID_DTYPE;
@@ -324,6 +328,15 @@ static gpuact_status gpuact__check(gpuact_op op, gpuact_dtype t, const gpuact_pa
         if (outs[1] && (gpuact__same(outs[0], outs[1]) || gpuact__bad_overlap(outs[0], outs[1], bytes)))
             return GPUACT_ERROR_OVERLAP;
     }
+    return GPUACT_SUCCESS;
+}
+
+/* The host entry points' checks: the arguments', then (n > 0) the host's
+   floating-point environment, which does not apply to the device. */
+static gpuact_status gpuact__check(gpuact_op op, gpuact_dtype t, const gpuact_params *p, gpuact_cfg *c,
+                                   const void *in0, const void *in1, void *out0, void *out1, size_t n) {
+    gpuact_status s = gpuact__check_args(op, t, p, c, in0, in1, out0, out1, n);
+    if (s != GPUACT_SUCCESS || n == 0) return s;
     return gpuact_check_host_fp_environment();
 }
 
@@ -441,34 +454,6 @@ GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_d
 extern "C" {
 #endif
 
-/* The host entry points' argument checks (gpuact__check), in the same order
-   and with the same statuses, without the host floating-point environment
-   check, which does not apply to the device. */
-static gpuact_status gpuact__check_device(gpuact_op op, gpuact_dtype t, const gpuact_params *p, gpuact_cfg *c,
-                                          const void *in0, const void *in1, void *out0, void *out1, size_t n) {
-    gpuact_status s = gpuact_resolve(op, p, c);
-    if (s != GPUACT_SUCCESS) return s;
-    if ((int)t < 1 || (int)t > 3) return GPUACT_ERROR_INVALID_DTYPE;
-    if (n == 0) return GPUACT_SUCCESS;
-    if (!in0 || !out0) return GPUACT_ERROR_NULL_POINTER; /* in1/out1: checked by the caller */
-    if (n > (size_t)-1 / gpuact__elem_size(t)) return GPUACT_ERROR_OVERLAP; /* wraps the address space */
-    {
-        size_t bytes = n * gpuact__elem_size(t);
-        const void *ins[2];
-        void *outs[2];
-        int i, j;
-        ins[0] = in0; ins[1] = in1; outs[0] = out0; outs[1] = out1;
-        for (j = 0; j < 2; j++) {
-            if (!outs[j]) continue;
-            for (i = 0; i < 2; i++)
-                if (ins[i] && gpuact__bad_overlap(ins[i], outs[j], bytes)) return GPUACT_ERROR_OVERLAP;
-        }
-        if (outs[1] && (gpuact__same(outs[0], outs[1]) || gpuact__bad_overlap(outs[0], outs[1], bytes)))
-            return GPUACT_ERROR_OVERLAP;
-    }
-    return GPUACT_SUCCESS;
-}
-
 /* NULL, device memory of `device` or managed memory: GPUACT_SUCCESS. Host
    memory (pageable, pinned or registered) and other devices' memory:
    GPUACT_ERROR_NOT_DEVICE_POINTER. */
@@ -515,7 +500,7 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
 GPUACT_DEF gpuact_status gpuact_forward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
                                                const void *x, void *y, size_t n, cudaStream_t stream) {
     gpuact_cfg c;
-    gpuact_status s = gpuact__check_device(op, dtype, p, &c, x, NULL, y, NULL, n);
+    gpuact_status s = gpuact__check_args(op, dtype, p, &c, x, NULL, y, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     return gpuact__run_device(GPUACT__DIR_FWD, op, dtype, &c, x, NULL, y, NULL, n, stream);
 }
@@ -523,7 +508,7 @@ GPUACT_DEF gpuact_status gpuact_forward_device(gpuact_op op, gpuact_dtype dtype,
 GPUACT_DEF gpuact_status gpuact_grad_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
                                             const void *x, void *d, size_t n, cudaStream_t stream) {
     gpuact_cfg c;
-    gpuact_status s = gpuact__check_device(op, dtype, p, &c, x, NULL, d, NULL, n);
+    gpuact_status s = gpuact__check_args(op, dtype, p, &c, x, NULL, d, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     return gpuact__run_device(GPUACT__DIR_GRAD, op, dtype, &c, x, NULL, d, NULL, n, stream);
 }
@@ -532,7 +517,7 @@ GPUACT_DEF gpuact_status gpuact_backward_device(gpuact_op op, gpuact_dtype dtype
                                                 const void *x, const void *dy, void *dx, size_t n,
                                                 cudaStream_t stream) {
     gpuact_cfg c;
-    gpuact_status s = gpuact__check_device(op, dtype, p, &c, x, dy, dx, NULL, n);
+    gpuact_status s = gpuact__check_args(op, dtype, p, &c, x, dy, dx, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     if (!dy) return GPUACT_ERROR_NULL_POINTER;
     return gpuact__run_device(GPUACT__DIR_BWD, op, dtype, &c, x, dy, dx, NULL, n, stream);
@@ -544,7 +529,7 @@ GPUACT_DEF gpuact_status gpuact_forward_backward_device(gpuact_op op, gpuact_dty
     gpuact_cfg c;
     gpuact_status s;
     if (n > 0 && (!dy || !dx)) return GPUACT_ERROR_NULL_POINTER;
-    s = gpuact__check_device(op, dtype, p, &c, x, dy, y, dx, n);
+    s = gpuact__check_args(op, dtype, p, &c, x, dy, y, dx, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     return gpuact__run_device(GPUACT__DIR_FWDBWD, op, dtype, &c, x, dy, y, dx, n, stream);
 }
@@ -553,7 +538,7 @@ GPUACT_DEF gpuact_status gpuact_backward_from_output_device(gpuact_op op, gpuact
                                                             const void *y, const void *dy, void *dx, size_t n,
                                                             cudaStream_t stream) {
     gpuact_cfg c;
-    gpuact_status s = gpuact__check_device(op, dtype, p, &c, y, dy, dx, NULL, n);
+    gpuact_status s = gpuact__check_args(op, dtype, p, &c, y, dy, dx, NULL, n);
     if (s != GPUACT_SUCCESS) return s;
     if (op != GPUACT_OP_ELU && op != GPUACT_OP_SELU) return GPUACT_ERROR_UNSUPPORTED;
     if (op == GPUACT_OP_ELU && gpuact__alpha_negative(c.alpha)) return GPUACT_ERROR_UNSUPPORTED;
