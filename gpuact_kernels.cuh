@@ -12551,21 +12551,24 @@ static inline const uint32_t *gpuact__tt_silu_a_h(void) { static const uint32_t 
 static inline const uint32_t *gpuact__tt_st_q_h(void) { static const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_ST_Q; return t; }
 static inline const uint32_t *gpuact__tt_st_a_h(void) { static const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_ST_A; return t; }
 #if defined(__CUDACC__)
-/* aligned for the 16-byte loads of a row (erfc, phi, tanh) or of the copy to shared memory (exp) */
-static __device__ __align__(16) const uint32_t gpuact__exp2_tab_d[128] = GPUACT__EXP2_TABLE;
-static __device__ __align__(16) const uint32_t gpuact__erfc_tab_d[GPUACT__ERFC_NI * 16] = GPUACT__ERFC_TABLE;
-static __device__ __align__(16) const uint32_t gpuact__phi_tab_d[GPUACT__PHI_NS * 8] = GPUACT__PHI_TABLE;
-static __device__ __align__(16) const uint32_t gpuact__tanh_tab_d[GPUACT__TANH_NG * 8] = GPUACT__TANH_TABLE;
-static __device__ __align__(16) const uint32_t gpuact__tt_erf_q_d[GPUACT__TT_N * 8] = GPUACT__TT_ERF_Q;
-static __device__ __align__(16) const uint32_t gpuact__tt_erf_a_d[GPUACT__TT_N * 8] = GPUACT__TT_ERF_A;
-static __device__ __align__(16) const uint32_t gpuact__tt_gt_q_d[GPUACT__TT_N * 8] = GPUACT__TT_GT_Q;
-static __device__ __align__(16) const uint32_t gpuact__tt_gt_a_d[GPUACT__TT_N * 8] = GPUACT__TT_GT_A;
-static __device__ __align__(16) const uint32_t gpuact__tt_gs_q_d[GPUACT__TT_N * 8] = GPUACT__TT_GS_Q;
-static __device__ __align__(16) const uint32_t gpuact__tt_gs_a_d[GPUACT__TT_N * 8] = GPUACT__TT_GS_A;
-static __device__ __align__(16) const uint32_t gpuact__tt_silu_q_d[GPUACT__TT_N * 8] = GPUACT__TT_SILU_Q;
-static __device__ __align__(16) const uint32_t gpuact__tt_silu_a_d[GPUACT__TT_N * 8] = GPUACT__TT_SILU_A;
-static __device__ __align__(16) const uint32_t gpuact__tt_st_q_d[GPUACT__TT_N * 8] = GPUACT__TT_ST_Q;
-static __device__ __align__(16) const uint32_t gpuact__tt_st_a_d[GPUACT__TT_N * 8] = GPUACT__TT_ST_A;
+/* aligned for the 16-byte loads of a row (erfc, phi, tanh) or of the copy to shared memory (exp);
+   function-local statics, as the host's: a CUDA file that includes the header
+   without calling them carries none of them (a file-scope static __device__
+   array is registered with the runtime, so kept: 760 KB in every object) */
+static inline __device__ const uint32_t *gpuact__exp2_tab_d(void) { static __device__ __align__(16) const uint32_t t[128] = GPUACT__EXP2_TABLE; return t; }
+static inline __device__ const uint32_t *gpuact__erfc_tab_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__ERFC_NI * 16] = GPUACT__ERFC_TABLE; return t; }
+static inline __device__ const uint32_t *gpuact__phi_tab_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__PHI_NS * 8] = GPUACT__PHI_TABLE; return t; }
+static inline __device__ const uint32_t *gpuact__tanh_tab_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TANH_NG * 8] = GPUACT__TANH_TABLE; return t; }
+static inline __device__ const uint32_t *gpuact__tt_erf_q_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_ERF_Q; return t; }
+static inline __device__ const uint32_t *gpuact__tt_erf_a_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_ERF_A; return t; }
+static inline __device__ const uint32_t *gpuact__tt_gt_q_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_GT_Q; return t; }
+static inline __device__ const uint32_t *gpuact__tt_gt_a_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_GT_A; return t; }
+static inline __device__ const uint32_t *gpuact__tt_gs_q_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_GS_Q; return t; }
+static inline __device__ const uint32_t *gpuact__tt_gs_a_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_GS_A; return t; }
+static inline __device__ const uint32_t *gpuact__tt_silu_q_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_SILU_Q; return t; }
+static inline __device__ const uint32_t *gpuact__tt_silu_a_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_SILU_A; return t; }
+static inline __device__ const uint32_t *gpuact__tt_st_q_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_ST_Q; return t; }
+static inline __device__ const uint32_t *gpuact__tt_st_a_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_ST_A; return t; }
 #endif
 
 /* ---------------------------------------------------------------------------
@@ -12603,7 +12606,7 @@ GPUACT__FN void gpuact__exp2tab(int j, float *h, float *l) {
     /* the entry's address as one wide multiply-add: from the indexed form the
        compiler made a shift, a mask and a 64-bit add */
     const uint2 *q;
-    asm("mad.wide.u32 %0, %1, 8, %2;" : "=l"(q) : "r"((unsigned)j), "l"(gpuact__exp2_tab_d));
+    asm("mad.wide.u32 %0, %1, 8, %2;" : "=l"(q) : "r"((unsigned)j), "l"(gpuact__exp2_tab_d()));
     const uint2 v = __ldg(q);
     *h = __uint_as_float(v.x);
     *l = __uint_as_float(v.y);
@@ -12629,7 +12632,7 @@ GPUACT__FN void gpuact__exp2tab_at(const uint32_t *tab, int j, float *h, float *
    GPUACT__ERFC_TABLE) */
 GPUACT__FN void gpuact__erfcrow(int i, float r[16]) {
 #if defined(__CUDA_ARCH__)
-    const uint4 *p = reinterpret_cast<const uint4 *>(gpuact__erfc_tab_d) + i;
+    const uint4 *p = reinterpret_cast<const uint4 *>(gpuact__erfc_tab_d()) + i;
     int q;
     for (q = 0; q < 4; q++) {
         const uint4 v = p[q * GPUACT__ERFC_NI];
@@ -13954,7 +13957,7 @@ GPUACT__FN gpuact__df gpuact__fast_phi_S(float t) {
     const float k = gpuact__fma(t, 32.0f, 12582912.0f); /* 1.5 2^23 + rint(32 t) */
     const float d = gpuact__fma(k - 12582912.0f, -0.03125f, t);
     float r[8];
-    GPUACT__TAYLOR_ROW(gpuact__phi_tab_h, gpuact__phi_tab_d, GPUACT__PHI_NS, gpuact__f2u(k), r);
+    GPUACT__TAYLOR_ROW(gpuact__phi_tab_h, gpuact__phi_tab_d(), GPUACT__PHI_NS, gpuact__f2u(k), r);
     return gpuact__taylor_sum(r, d, 0.0f, 0); /* |d s1| < 2^-6.3 S(c) */
 }
 /* phi_x = Phi(x) (with x cut to 11.25), E as above */
@@ -14038,7 +14041,7 @@ GPUACT__FN gpuact__df gpuact__fast_tanh(float wh, float wl) {
     const float k = gpuact__fma(wh, 64.0f, 12582912.0f); /* 1.5 2^23 + rint(64 wh) */
     const float d = gpuact__fma(k - 12582912.0f, -0.015625f, wh);
     float r[8];
-    GPUACT__TAYLOR_ROW(gpuact__tanh_tab_h, gpuact__tanh_tab_d, GPUACT__TANH_NG, gpuact__f2u(k), r);
+    GPUACT__TAYLOR_ROW(gpuact__tanh_tab_h, gpuact__tanh_tab_d(), GPUACT__TANH_NG, gpuact__f2u(k), r);
     const gpuact__df g = gpuact__taylor_sum(r, d, wl, 1);
     return gpuact__fast_mul_full(wh, wl, g.h, g.l);
 }
@@ -14383,7 +14386,7 @@ GPUACT__FN int gpuact__tt_has(int op, const gpuact_cfg *c) {
            (op == GPUACT_OP_SWISH_TANH && gpuact__tt_st_cfg(c));
 }
 #if defined(__CUDA_ARCH__)
-#define GPUACT__TT_TAB(name) gpuact__tt_##name##_d
+#define GPUACT__TT_TAB(name) gpuact__tt_##name##_d()
 #else
 #define GPUACT__TT_TAB(name) gpuact__tt_##name##_h()
 #endif
@@ -15286,7 +15289,7 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
     const bool E2S = gpuact__has_e2s<OP, DT, DIR>::value;
     __shared__ gpuact__tt_smem<E2S ? 32 : 1> e2s;
     if (E2S) {
-        const uint4 *src = reinterpret_cast<const uint4 *>(gpuact__exp2_tab_d);
+        const uint4 *src = reinterpret_cast<const uint4 *>(gpuact__exp2_tab_d());
         for (int i = (int)threadIdx.x; i < 32; i += (int)blockDim.x) e2s.v[i] = src[i];
         __syncthreads();
         tt = reinterpret_cast<const uint32_t *>(e2s.v);
