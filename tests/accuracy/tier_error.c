@@ -1,4 +1,4 @@
-/* tools/tier_error.c - the error of the fast tier's table-driven parts,
+/* tests/accuracy/tier_error.c - the error of the fast tier's table-driven parts,
    measured on every input they take.
 
    The fast tier (gpuact_kernels.cuh) returns a result only when its error

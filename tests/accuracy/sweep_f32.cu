@@ -1,10 +1,10 @@
-/* tools/sweep_f32.cu - exhaustive fp32 accuracy sweep of the gpuact math core.
+/* tests/accuracy/sweep_f32.cu - exhaustive fp32 accuracy sweep of the gpuact math core.
 
    For every function (the 7 ops with default parameters, elu alpha = 0.3,
    swish_tanh s = 1.5 on [-0.2, 0.8]) and both directions (f = gpuact_forward_f32,
    f' = gpuact_grad_f32), over all 2^32 fp32 bit patterns, compares the
-   library with the double reference tools/ref_double.h (validated against
-   MPFR to <= 0.01 fp32 ULP by tools/check_ref_double.c) and reports:
+   library with the double reference tests/accuracy/ref_double.h (validated against
+   MPFR to <= 0.01 fp32 ULP by tests/accuracy/check_ref_double.c) and reports:
      max ULP    max |got - ref| / ulp32(ref), ulp32(v) = 2^(max(floor(log2|v|), -126) - 23)
                 (the error in ULPs of the exact value, to within the reference's
                 0.01), with the x where it occurs (the largest x bits on a tie)
@@ -36,7 +36,7 @@
    f' <= 2 ULP) with no special mismatch, fast!CR = 0 and bound < 1, 1
    otherwise, 2 on a usage/CUDA error.
 
-   Build:  nvcc -O3 -arch=sm_90 -I. tools/sweep_f32.cu -o sweep_f32
+   Build:  nvcc -O3 -arch=sm_90 -I. tests/accuracy/sweep_f32.cu -o sweep_f32
    Run:    ./sweep_f32                      all 2^32 inputs on the GPU
            ./sweep_f32 --only gelu_erf      rows whose name contains the string
            ./sweep_f32 --host-threads 2 --sample 1000000
@@ -50,7 +50,7 @@
            -v                               also print one not-CR input per row (to confirm
                                             with MPFR: gpuact_ref_eval)
            --csv FILE                       also write the table as CSV (with "# key: value" header
-                                            lines: device, date, command), for tools/audit --gpu-sweep
+                                            lines: device, date, command), for audit --gpu-sweep
    No -use_fast_math: the reference needs IEEE double and the core checks its flags.
 */
 #include <cuda_runtime.h>
@@ -70,7 +70,7 @@
 #include <vector>
 
 #include "gpuact_kernels.cuh"
-#include "tools/ref_double.h"
+#include "tests/accuracy/ref_double.h"
 
 #define CK(call)                                                                                  \
     do {                                                                                          \
@@ -445,7 +445,7 @@ static int print_table(const std::vector<Row> &rows, bool cross, bool verbose) {
         n += s.n;
     }
     printf("\nbars: f <= 1 ULP, f' <= 2 ULP (\">bar\" counts results above them); ULP figures are against the double\n"
-           "reference, itself within 0.01 ULP of the exact value (tools/check_ref_double.c)\n");
+           "reference, itself within 0.01 ULP of the exact value (tests/accuracy/check_ref_double.c)\n");
     printf("fast: the share of results the fast tier took; fast!CR: of those, not correctly rounded (must be 0);\n"
            "bound: f', max |G - ref| / err of the tier's double-float f' (must be < 1)\n");
     printf("SWEEP SUMMARY: %llu results, max f %.4f ULP, max f' %.4f ULP, not-CR %llu, special mismatches %llu, "
@@ -454,7 +454,7 @@ static int print_table(const std::vector<Row> &rows, bool cross, bool verbose) {
     return bad;
 }
 
-/* the table as CSV, for tools/audit.c (--gpu-sweep): "# key: value" lines, a header, one row per line */
+/* the table as CSV, for tests/accuracy/audit.c (--gpu-sweep): "# key: value" lines, a header, one row per line */
 static void write_csv(const char *path, const std::vector<Row> &rows, const std::string &device, const std::string &inputs,
                       int argc, char **argv) {
     FILE *f = fopen(path, "w");
@@ -467,7 +467,7 @@ static void write_csv(const char *path, const std::vector<Row> &rows, const std:
     struct tm tm;
     gmtime_r(&t, &tm);
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
-    fprintf(f, "# sweep_f32: fp32 sweep of the gpuact math core against tools/ref_double.h (tools/sweep_f32.cu)\n");
+    fprintf(f, "# sweep_f32: fp32 sweep of the gpuact math core against tests/accuracy/ref_double.h (tests/accuracy/sweep_f32.cu)\n");
     fprintf(f, "# device: %s\n# date: %s\n# inputs: %s\n# mode: accurate\n# command:", device.c_str(), date, inputs.c_str());
     for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
     fprintf(f, "\nfunction,dir,inputs,max_ulp,x_at_max_bits,x_at_max,not_cr,near_tie,over_bar,nan_mismatch,inf_mismatch,"

@@ -1,5 +1,5 @@
-/* tools/check_ref_double.c - validates tools/ref_double.h against the MPFR
-   reference (reference/), so that the exhaustive GPU sweep (tools/sweep_f32.cu),
+/* tests/accuracy/check_ref_double.c - validates tests/accuracy/ref_double.h against the MPFR
+   reference (reference/), so that the exhaustive GPU sweep (tests/accuracy/sweep_f32.cu),
    which measures the library against the double reference, can be trusted.
 
    For each function (the 7 ops with default parameters, elu alpha = 0.3,
@@ -13,7 +13,7 @@
    signed-zero mismatch.
 
    Build and run (from the repository root):
-     cc -O2 -std=c99 -I. -Ireference tools/check_ref_double.c reference/gpuact_ref.c reference/ref_[a-z]*.c \
+     cc -O2 -std=c99 -I. -Ireference tests/accuracy/check_ref_double.c reference/gpuact_ref.c reference/ref_[a-z]*.c \
         -lmpfr -lgmp -lm -pthread -o check_ref_double
    (every reference/ source except its self-test test_ref.c)
      ./check_ref_double [--threads N] [--scale K] [--seed S] [--quick]
@@ -31,7 +31,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "tools/ref_double.h"
+#include "tests/accuracy/ref_double.h"
 #include "gpuact_ref.h"
 
 #define BAR 0.01 /* fp32 ULP */
@@ -276,7 +276,7 @@ int main(int argc, char **argv) {
     }
     if (nth < 1) nth = 1;
     if (nth > 256) nth = 256;
-    printf("check_ref_double: tools/ref_double.h vs MPFR (reference/), error in fp32 ULPs of the exact value, bar %.3g\n", BAR);
+    printf("check_ref_double: tests/accuracy/ref_double.h vs MPFR (reference/), error in fp32 ULPs of the exact value, bar %.3g\n", BAR);
     printf("%-24s %-3s %8s %12s  %-16s %15s %8s %7s %6s %6s\n", "function", "dir", "inputs", "max ULP", "at x", "x (decimal)",
            "special", "RN!=CR", "fails", "sec");
     for (ci = 0; ci < NCONF; ci++) {
