@@ -213,7 +213,7 @@ start_build() {
     # it could include, and was built with the same command (REBUILD=1 forces a build)
     if [ "${REBUILD:-0}" != 1 ] && [ -x "$BUILD/$name" ] && [ -f "$BUILD/$name.cmd" ] &&
         [ "$(cat "$BUILD/$name.cmd")" = "${cmd[*]}" ]; then
-        for dep in "$src" ./*.h ./*.cuh tests/accuracy/*.h tests/gpu/*.h tests/gpu/*.cuh bench/*.h examples/*.h; do
+        for dep in "$src" ./*.h ./*.cuh tests/accuracy/*.h tests/common/*.h tests/gpu/*.h tests/gpu/*.cuh bench/*.h examples/*.h; do
             [ -e "$dep" ] && [ "$dep" -nt "$BUILD/$name" ] && newer=1
         done
         if [ "$newer" = 0 ]; then

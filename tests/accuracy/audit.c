@@ -66,38 +66,24 @@
 #include "gpuact_ref.h"
 #include "tests/accuracy/audit.h"
 #include "tests/accuracy/audit_naive.h"
+#include "tests/accuracy/edges.h"
+#include "tests/common/bits.h"
+#include "tests/common/formats.h"
+#include "tests/common/ref_util.h"
 
 #ifndef AUDIT_SOURCE_DIR
 #define AUDIT_SOURCE_DIR "."
 #endif
 
-const audit_config AUDIT_CONFIGS[AUDIT_NCONF] = {
-    {"gelu_erf", "gelu_erf", "gelu_erf", 1, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"gelu_tanh", "gelu_tanh", "gelu_tanh", 2, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"gelu_sigmoid", "gelu_sigmoid", "gelu_sigmoid", 3, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"elu", "elu", "elu (alpha = 1)", 4, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"elu(a=0.3)", "elu_a0.3", "elu (alpha = 0.3)", 4, {0.3f, 0.5f, -1.0f, 1.0f}},
-    {"selu", "selu", "selu", 5, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"silu", "silu", "silu", 6, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"swish_tanh", "swish_tanh", "swish_tanh (s = 0.5, [-1, 1])", 7, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"swish_tanh(1.5,-.2,.8)", "swish_tanh_s1.5", "swish_tanh (s = 1.5, [-0.2, 0.8])", 7, {1.0f, 1.5f, -0.2f, 0.8f}},
-};
+#define AUDIT_CONFIG_ROW(name, slug, label, op, alpha, scale, lo, hi) {name, slug, label, op, {alpha, scale, lo, hi}},
+const audit_config AUDIT_CONFIGS[AUDIT_NCONF] = {ACC_CONFIGS(AUDIT_CONFIG_ROW)};
 const char *const AUDIT_FMT_NAME[AUDIT_NFMT] = {"f32", "f16", "bf16"};
 const char *const AUDIT_DIR_NAME[AUDIT_NDIR] = {"f", "f'", "dy*f'"};
-static const int FMT_PREC[AUDIT_NFMT] = {24, 11, 8};
 static const double BAR[AUDIT_NFMT][AUDIT_NDIR] = {{1.0, 2.0, 2.5}, {0.5, 1.0, 1.0}, {0.5, 1.0, 1.0}};
 /* 16-bit forward: the bar is "correctly rounded" (0 not CR), shown as 0.5 */
 static int bar_is_cr(int fmt, int dir) { return fmt != 0 && dir == 0; }
 
 /* ---- small helpers ------------------------------------------------------- */
-static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static uint64_t mix64(uint64_t z) { /* splitmix64 finalizer */
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 static double u01(uint64_t h) { return (double)(h >> 11) * 0x1p-53; }
 static double now_s(void) {
     struct timespec t;
@@ -109,25 +95,11 @@ static double thread_cpu_s(void) {
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
-static int64_t f2ord(float f) {
-    uint32_t u = f2u(f);
-    return (u & 0x80000000u) ? -(int64_t)(u & 0x7fffffffu) - 1 : (int64_t)u;
-}
-static float ord2f(int64_t o) { return o < 0 ? u2f((uint32_t)(-(o + 1)) | 0x80000000u) : u2f((uint32_t)o); }
 static void *xmalloc(size_t n) {
     void *p = malloc(n ? n : 1);
     if (!p) { fprintf(stderr, "audit: out of memory\n"); exit(2); }
     return p;
 }
-static gpuact_ref_params refp(const gpuact_cfg *c) {
-    gpuact_ref_params p;
-    p.alpha = c->alpha; p.scale = c->scale; p.lo = c->lo; p.hi = c->hi;
-    return p;
-}
-static double dec16(int fmt, uint32_t b) {
-    return fmt == 1 ? gpuact_ref_f16_to_double((unsigned short)b) : gpuact_ref_bf16_to_double((unsigned short)b);
-}
-static double decode(int fmt, uint32_t b) { return fmt == 0 ? (double)u2f(b) : dec16(fmt, b); }
 
 /* ---- the reference, with one shortcut ------------------------------------ */
 /* gpuact_ref_ulp needs the exponent of the exact value v. Where v is a power
@@ -151,7 +123,7 @@ static double ref_ulp(int op, int dir, double x, double dy, const gpuact_ref_par
             if (r64 == got) {
                 *ref = got;
                 *sm = 0;
-                return ldexp(1.0, FMT_PREC[fmt] - 53);
+                return ldexp(1.0, tu_prec(fmt) - 53);
             }
         }
     }
@@ -164,10 +136,10 @@ static uint32_t lib_eval(int ci, int fmt, int dir, uint32_t xb, uint32_t dyb) {
     const audit_config *k = &AUDIT_CONFIGS[ci];
     gpuact_op op = (gpuact_op)k->op;
     if (fmt == 0) {
-        float x = u2f(xb), dy = u2f(dyb);
+        float x = tu_u2f(xb), dy = tu_u2f(dyb);
         float r = dir == 0 ? gpuact_forward_f32(op, x, &k->c) : dir == 1 ? gpuact_grad_f32(op, x, &k->c)
                                                                       : gpuact_backward_f32(op, x, dy, &k->c);
-        return f2u(r);
+        return tu_f2u(r);
     }
     if (fmt == 1)
         return dir == 0 ? gpuact_forward_f16(op, (uint16_t)xb, &k->c)
@@ -292,41 +264,17 @@ static void push(u32vec *a, uint32_t x) {
     }
     a->v[a->n++] = x;
 }
-static void pushf(u32vec *a, float x) { push(a, f2u(x)); }
+static void pushf(u32vec *a, float x) { push(a, tu_f2u(x)); }
 /* k consecutive floats centred on c */
 static void around(u32vec *a, double c, long k) {
-    int64_t o = f2ord((float)c), q;
+    int64_t o = tu_f2ord((float)c), q;
     for (q = o - k / 2; q < o - k / 2 + k; q++)
-        if (q >= f2ord(-INFINITY) && q <= f2ord(INFINITY)) pushf(a, ord2f(q));
+        if (q >= tu_f2ord(-INFINITY) && q <= tu_f2ord(INFINITY)) pushf(a, tu_ord2f(q));
 }
 /* the x where s silu(x) (which = 0) or tanh(s silu(x)) (which = 1) crosses b */
 static double swish_g(double x, double s, double b, int which) {
     double w = s * x / (1.0 + exp(-x));
     return (which ? tanh(w) : w) - b;
-}
-static int swish_edges(const gpuact_cfg *c, double *out, int max) {
-    int n = 0, which, bi;
-    double bounds[2];
-    bounds[0] = c->lo; bounds[1] = c->hi;
-    for (which = 0; which < 2; which++)
-        for (bi = 0; bi < 2; bi++) {
-            double b = bounds[bi], x, step = 1.0 / 256;
-            if (isinf(b) || (which && fabs(b) >= 1.0)) continue;
-            for (x = -64.0; x < 64.0; x += step) {
-                double ga = swish_g(x, c->scale, b, which), gb = swish_g(x + step, c->scale, b, which);
-                if ((ga < 0) != (gb < 0) && n < max) {
-                    double l = x, r = x + step;
-                    int it;
-                    for (it = 0; it < 200; it++) {
-                        double m = 0.5 * (l + r);
-                        if (m == l || m == r) break;
-                        if ((swish_g(m, c->scale, b, which) < 0) == (ga < 0)) l = m; else r = m;
-                    }
-                    out[n++] = 0.5 * (l + r);
-                }
-            }
-        }
-    return n;
 }
 /* the zero of f' of a config (0 if none) */
 static double fprime_zero(int op) {
@@ -345,10 +293,10 @@ static const double MARKS[] = {8.67361738e-19, 9.09494702e-13, 0.0054, 0.316266,
 /* the fp32 sample of one config: `target` inputs, strata as in the header */
 static void build_f32_sample(int ci, long target, uint64_t seed, u32vec *a) {
     const audit_config *k = &AUDIT_CONFIGS[ci];
-    uint64_t st = mix64(seed * 0x100000001b3ull + (uint64_t)ci);
+    uint64_t st = tu_mix64(seed * 0x100000001b3ull + (uint64_t)ci);
     long i, n;
     double x0 = fprime_zero(k->op);
-#define RND() (st = mix64(st))
+#define RND() (st = tu_mix64(st))
     /* special values */
     {
         static const uint32_t sp[] = {0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u,
@@ -374,7 +322,7 @@ static void build_f32_sample(int ci, long target, uint64_t seed, u32vec *a) {
     n = target / 10;
     for (i = 0; i < n; i++) {
         uint64_t r = RND();
-        float m = (float)ldexp(1.0 + u01(r), (int)(mix64(r) % 32) - 30);
+        float m = (float)ldexp(1.0 + u01(r), (int)(tu_mix64(r) % 32) - 30);
         pushf(a, (i & 1) ? -m : m);
     }
     /* 3. the central range [-16, 16], uniform in value (22%, +10% without a zero of f') */
@@ -395,7 +343,7 @@ static void build_f32_sample(int ci, long target, uint64_t seed, u32vec *a) {
     /* 6. the swish_tanh clamp edges and the thresholds: consecutive floats (8%) */
     {
         double ed[16];
-        int ne = k->op == 7 ? swish_edges(&k->c, ed, 16) : 0, j;
+        int ne = k->op == 7 ? acc_swish_edges(swish_g, k->c.scale, k->c.lo, k->c.hi, ed, 16) : 0, j;
         int nm = (int)(sizeof MARKS / sizeof MARKS[0]);
         long budget = target * 8 / 100;
         long per_edge = ne ? budget / 2 / ne : 0, per_mark = (budget - per_edge * ne) / (2 * nm + 4);
@@ -449,16 +397,16 @@ typedef struct {
 
 static void run_t16(audit_run *R, const task *t, stat_block *S) {
     const audit_config *k = &AUDIT_CONFIGS[t->ci];
-    gpuact_ref_params p = refp(&k->c);
+    gpuact_ref_params p = tu_refp(&k->c);
     long i;
     int dir;
     for (i = t->begin; i < t->end; i += t->stride) {
         uint32_t xb = (uint32_t)i;
-        uint32_t dyb = pick_dy(t->fmt, mix64(R->seed ^ ((uint64_t)t->fmt << 40) ^ ((uint64_t)t->ci << 32) ^ (uint64_t)i));
-        double x = dec16(t->fmt, xb), dy = dec16(t->fmt, dyb);
+        uint32_t dyb = pick_dy(t->fmt, tu_mix64(R->seed ^ ((uint64_t)t->fmt << 40) ^ ((uint64_t)t->ci << 32) ^ (uint64_t)i));
+        double x = tu_ref_dec(t->fmt, xb), dy = tu_ref_dec(t->fmt, dyb);
         for (dir = 0; dir < AUDIT_NDIR; dir++) {
             uint32_t gb = lib_eval(t->ci, t->fmt, dir, xb, dyb);
-            double got = dec16(t->fmt, gb), ref = 0;
+            double got = tu_ref_dec(t->fmt, gb), ref = 0;
             int sm = 0;
             double ulp = ref_ulp(k->op, dir, x, dy, &p, t->fmt, got, &ref, &sm);
             judge(&(*S)[t->ci][t->fmt][dir], t->fmt, dir, xb, dyb, gb, got, ref, ulp, sm, (uint64_t)i);
@@ -468,17 +416,17 @@ static void run_t16(audit_run *R, const task *t, stat_block *S) {
 }
 static void run_t32(audit_run *R, const task *t, stat_block *S) {
     const audit_config *k = &AUDIT_CONFIGS[t->ci];
-    gpuact_ref_params p = refp(&k->c);
+    gpuact_ref_params p = tu_refp(&k->c);
     const uint32_t *xs = R->sample[t->ci].v;
     long i;
     int dir;
     for (i = t->begin; i < t->end; i++) {
         uint32_t xb = xs[i];
-        uint32_t dyb = pick_dy(0, mix64(R->seed ^ ((uint64_t)t->ci << 32) ^ (uint64_t)i ^ 0x5151515100000000ull));
-        double x = (double)u2f(xb), dy = (double)u2f(dyb);
+        uint32_t dyb = pick_dy(0, tu_mix64(R->seed ^ ((uint64_t)t->ci << 32) ^ (uint64_t)i ^ 0x5151515100000000ull));
+        double x = (double)tu_u2f(xb), dy = (double)tu_u2f(dyb);
         for (dir = 0; dir < AUDIT_NDIR; dir++) {
             uint32_t gb = lib_eval(t->ci, 0, dir, xb, dyb);
-            double got = (double)u2f(gb), ref = 0;
+            double got = (double)tu_u2f(gb), ref = 0;
             int sm = 0;
             double ulp = ref_ulp(k->op, dir, x, dy, &p, 0, got, &ref, &sm);
             judge(&(*S)[t->ci][0][dir], 0, dir, xb, dyb, gb, got, ref, ulp, sm, (uint64_t)i);
@@ -523,7 +471,7 @@ static int plot_err(int op, int dir, float x, const gpuact_ref_params *p, float 
 }
 static void run_tplot(audit_run *R, const task *t) {
     const audit_config *k = &AUDIT_CONFIGS[t->ci];
-    gpuact_ref_params p = refp(&k->c);
+    gpuact_ref_params p = tu_refp(&k->c);
     audit_plot *P = &R->plots[t->ci];
     long b;
     int j, dir;
@@ -538,7 +486,7 @@ static void run_tplot(audit_run *R, const task *t) {
             B->n = 0;
         }
         for (j = 0; j < R->plot_samples; j++) {
-            double u = (j + u01(mix64(R->seed ^ ((uint64_t)t->ci << 48) ^ ((uint64_t)b << 16) ^ (uint64_t)j))) / R->plot_samples;
+            double u = (j + u01(tu_mix64(R->seed ^ ((uint64_t)t->ci << 48) ^ ((uint64_t)b << 16) ^ (uint64_t)j))) / R->plot_samples;
             double xd = lg ? (lo < 0 ? -exp(log(-lo) + (log(-hi) - log(-lo)) * u) : exp(log(lo) + (log(hi) - log(lo)) * u))
                            : lo + (hi - lo) * u;
             float x = (float)xd;
@@ -602,7 +550,7 @@ static void fmt_time(double s, char *buf, size_t n) {
 
 /* ---- reports ----------------------------------------------------------------- */
 static const char *fmt_x(int fmt, uint32_t b, char *buf, size_t n) { /* "%.9g (hex)" */
-    double v = decode(fmt, b);
+    double v = tu_ref_dec(fmt, b);
     if (isnan(v)) snprintf(buf, n, "NaN");
     else snprintf(buf, n, "%.*g", fmt == 0 ? 9 : 5, v);
     return buf;
@@ -801,10 +749,10 @@ static void write_json(const char *path, const audit_run *R, const results *Q, c
                 fprintf(f, ", \"bar\": ");
                 if (bar_is_cr(t, d)) fprintf(f, "\"correctly rounded\""); else json_num(f, BAR[t][d]);
                 if (s->has_max) {
-                    fprintf(f, ", \"x\": "); json_num(f, decode(t, s->max_x));
+                    fprintf(f, ", \"x\": "); json_num(f, tu_ref_dec(t, s->max_x));
                     fprintf(f, ", \"x_bits\": \"0x%0*x\"", t ? 4 : 8, s->max_x);
                     if (d == 2) {
-                        double v = decode(t, s->max_dy);
+                        double v = tu_ref_dec(t, s->max_dy);
                         fprintf(f, ", \"dy\": "); if (isnan(v)) fprintf(f, "\"NaN\""); else json_num(f, v);
                         fprintf(f, ", \"dy_bits\": \"0x%0*x\"", t ? 4 : 8, s->max_dy);
                     }
@@ -1225,7 +1173,7 @@ int main(int argc, char **argv) {
     { /* deterministic shuffle */
         long j;
         for (j = R.ntasks - 1; j > 0; j--) {
-            long r = (long)(mix64((uint64_t)j * 7919u) % (uint64_t)(j + 1));
+            long r = (long)(tu_mix64((uint64_t)j * 7919u) % (uint64_t)(j + 1));
             task tmp = R.tasks[j]; R.tasks[j] = R.tasks[r]; R.tasks[r] = tmp;
         }
     }

@@ -9,16 +9,17 @@
 #include <stdio.h>
 
 #include "gpuact_kernels.cuh"
+#include "tests/accuracy/configs.h"
 
 /* ---- what is audited ---------------------------------------------------- */
 typedef struct {
-    const char *name;  /* row name, as in tests/accuracy/sweep_f32.cu and tests/accuracy/check_ref_double.c */
+    const char *name;  /* row name (tests/accuracy/configs.h: the same in every check) */
     const char *slug;  /* file names: docs/accuracy/<slug>.svg */
     const char *label; /* human-readable, for titles */
     int op;            /* gpuact_op */
     gpuact_cfg c;
 } audit_config;
-#define AUDIT_NCONF 9
+#define AUDIT_NCONF ACC_NCONF
 extern const audit_config AUDIT_CONFIGS[AUDIT_NCONF];
 
 #define AUDIT_NFMT 3 /* 0 f32, 1 f16, 2 bf16: the gpuact_ref_format numbers */

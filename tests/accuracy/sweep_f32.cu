@@ -70,16 +70,11 @@
 #include <vector>
 
 #include "gpuact_kernels.cuh"
+#include "tests/accuracy/configs.h"
 #include "tests/accuracy/ref_double.h"
-
-#define CK(call)                                                                                  \
-    do {                                                                                          \
-        cudaError_t e_ = (call);                                                                  \
-        if (e_ != cudaSuccess) {                                                                  \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-            exit(2);                                                                              \
-        }                                                                                         \
-    } while (0)
+#include "tests/common/args.h"
+#include "tests/common/bits.h"
+#include "tests/common/cuda_check.h"
 
 /* ---------------------------------------------------------------------------
    Configurations
@@ -89,17 +84,8 @@ struct Config {
     int op;
     float alpha, scale, lo, hi;
 };
-static const Config kConfigs[] = {
-    {"gelu_erf", 1, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"gelu_tanh", 2, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"gelu_sigmoid", 3, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"elu", 4, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"elu(a=0.3)", 4, 0.3f, 0.5f, -1.0f, 1.0f},
-    {"selu", 5, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"silu", 6, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"swish_tanh", 7, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"swish_tanh(1.5,-.2,.8)", 7, 1.0f, 1.5f, -0.2f, 0.8f},
-};
+#define CONFIG_ROW(name, slug, label, op, alpha, scale, lo, hi) {name, op, alpha, scale, lo, hi},
+static const Config kConfigs[] = {ACC_CONFIGS(CONFIG_ROW)};
 static const int kNumConfigs = (int)(sizeof kConfigs / sizeof kConfigs[0]);
 
 static gpuact_cfg make_cfg(const Config &c) {
@@ -312,19 +298,11 @@ static bool refs_agree(double dv, double hv, double *diff) {
    Host
    ------------------------------------------------------------------------ */
 static uint64_t g_rng = 0x243f6a8885a308d3ull;
-static uint64_t rnd64() {
-    g_rng ^= g_rng >> 12; g_rng ^= g_rng << 25; g_rng ^= g_rng >> 27;
-    return g_rng * 0x2545f4914f6cdd1dull;
-}
-static int64_t f2ord(float f) {
-    uint32_t u = gpuact__f2u(f);
-    return (u & 0x80000000u) ? -(int64_t)(u & 0x7fffffffu) - 1 : (int64_t)u;
-}
-static float ord2f(int64_t o) { return o < 0 ? gpuact__u2f((uint32_t)(-(o + 1)) | 0x80000000u) : gpuact__u2f((uint32_t)o); }
+static uint64_t rnd64() { return tu_xorshift64s(&g_rng); }
 static void around(std::vector<uint32_t> &v, double c, int k) {
-    int64_t o = f2ord((float)c);
+    int64_t o = tu_f2ord((float)c);
     for (int64_t q = o - k; q <= o + k; q++)
-        if (q >= f2ord(-INFINITY) && q <= f2ord(INFINITY)) v.push_back(gpuact__f2u(ord2f(q)));
+        if (q >= tu_f2ord(-INFINITY) && q <= tu_f2ord(INFINITY)) v.push_back(gpuact__f2u(tu_ord2f(q)));
 }
 /* the sample of --sample K: K random bit patterns plus fixed points of interest */
 static std::vector<uint32_t> make_sample(uint64_t k) {
@@ -506,16 +484,16 @@ int main(int argc, char **argv) {
     bool verbose = false;
     const char *csv = NULL;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--host-threads") && i + 1 < argc) host_threads = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--sample") && i + 1 < argc) {
-            ++i;
-            if (!strcmp(argv[i], "all")) sample_all = true;
-            else sample = strtoull(argv[i], NULL, 0);
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) g_rng ^= strtoull(argv[++i], NULL, 0) * 0x9e3779b97f4a7c15ull;
-        else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
-        else if (!strcmp(argv[i], "--crosscheck") && i + 1 < argc) crosscheck = atoll(argv[++i]);
+        const char *v;
+        if ((v = tu_arg(argc, argv, &i, "--host-threads"))) host_threads = atoi(v);
+        else if ((v = tu_arg(argc, argv, &i, "--sample"))) {
+            if (!strcmp(v, "all")) sample_all = true;
+            else sample = strtoull(v, NULL, 0);
+        } else if ((v = tu_arg(argc, argv, &i, "--seed"))) g_rng ^= strtoull(v, NULL, 0) * 0x9e3779b97f4a7c15ull;
+        else if ((v = tu_arg(argc, argv, &i, "--only"))) only = v;
+        else if ((v = tu_arg(argc, argv, &i, "--crosscheck"))) crosscheck = atoll(v);
         else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) verbose = true;
-        else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
+        else if ((v = tu_arg(argc, argv, &i, "--csv"))) csv = v;
         else usage(argv[0]);
     }
     std::vector<Row> rows;
