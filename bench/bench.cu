@@ -38,14 +38,9 @@
 #include <string>
 #include <vector>
 
-#define CK(call)                                                                                  \
-    do {                                                                                          \
-        cudaError_t e_ = (call);                                                                  \
-        if (e_ != cudaSuccess) {                                                                  \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-            exit(2);                                                                              \
-        }                                                                                         \
-    } while (0)
+#include "tests/common/args.h"
+#include "tests/common/cuda_check.h"
+
 #define GK(call)                                                                                    \
     do {                                                                                            \
         gpuact_status s_ = (call);                                                                  \
@@ -139,13 +134,14 @@ int main(int argc, char **argv) {
     int log2n = 28, reps = 30, warmup = 5;
     const char *csv = NULL, *only = NULL, *dtype_sel = "all", *data_sel = "all";
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--log2n") && i + 1 < argc) log2n = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--warmup") && i + 1 < argc) warmup = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
-        else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
-        else if (!strcmp(argv[i], "--dtype") && i + 1 < argc) dtype_sel = argv[++i];
-        else if (!strcmp(argv[i], "--data") && i + 1 < argc) data_sel = argv[++i];
+        const char *v;
+        if ((v = tu_arg(argc, argv, &i, "--log2n"))) log2n = atoi(v);
+        else if ((v = tu_arg(argc, argv, &i, "--reps"))) reps = atoi(v);
+        else if ((v = tu_arg(argc, argv, &i, "--warmup"))) warmup = atoi(v);
+        else if ((v = tu_arg(argc, argv, &i, "--csv"))) csv = v;
+        else if ((v = tu_arg(argc, argv, &i, "--only"))) only = v;
+        else if ((v = tu_arg(argc, argv, &i, "--dtype"))) dtype_sel = v;
+        else if ((v = tu_arg(argc, argv, &i, "--data"))) data_sel = v;
         else {
             fprintf(stderr, "usage: %s [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|bf16|all] [--data randn|mix|all] [--only OP] [--csv FILE]\n",
                     argv[0]);

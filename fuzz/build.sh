@@ -39,7 +39,7 @@ CC=${CC:-gcc}
 EXTRA=${FUZZ_CFLAGS:-}
 REF_SRCS=()
 for f in "$ROOT"/reference/*.c; do [ "$(basename "$f")" = test_ref.c ] || REF_SRCS+=("$f"); done
-HEADERS=("$ROOT/gpuact.h" "$ROOT/gpuact_kernels.cuh" "$FUZZ_DIR/fuzz_core.h" "$FUZZ_DIR/fuzz_ref.h" "$ROOT/reference/gpuact_ref.h")
+HEADERS=("$ROOT/gpuact.h" "$ROOT/gpuact_kernels.cuh" "$ROOT/gpuact_tables.h" "$FUZZ_DIR"/fuzz_*.h "$ROOT"/tests/common/*.h "$ROOT/reference/gpuact_ref.h")
 
 # newer TARGET SOURCES...: 0 if TARGET is missing or older than any source
 stale() {

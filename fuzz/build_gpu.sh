@@ -40,7 +40,7 @@ LINKFLAGS=(-L"$CUDA_LIB" -lcudart -Wl,-rpath,"$CUDA_LIB")
 
 echo "build_gpu.sh: standalone object"
 "$NVCC" "${NVFLAGS[@]}" -Xcompiler -fPIC -DFUZZ_STANDALONE -c "$FUZZ_DIR/fuzz_gpu.cu" -o "$OUT/fuzz_gpu_standalone.o"
-"$CC" -O2 -c "$FUZZ_DIR/standalone_main.c" -o "$OUT/standalone_main.o"
+"$CC" -O2 -I"$ROOT" -c "$FUZZ_DIR/standalone_main.c" -o "$OUT/standalone_main.o"
 if [ $LINK = 1 ]; then
     "$CXX" "$OUT/fuzz_gpu_standalone.o" "$OUT/standalone_main.o" "${LINKFLAGS[@]}" -o "$OUT/fuzz_gpu_standalone"
     echo "build_gpu.sh: $OUT/fuzz_gpu_standalone"

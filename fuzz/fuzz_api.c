@@ -33,18 +33,13 @@
    error -> no byte changed. A huge n is only tried where an error applies
    (the call must not touch memory). */
 #define _GNU_SOURCE
-#include "fuzz_core.h"
+#include "fuzz_entry.h"
 #include <fenv.h>
 #include <limits.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <xmmintrin.h>
 #define FZ_HAVE_MXCSR 1
 #endif
-
-enum { E_FWD, E_GRAD, E_BWD, E_FWDBWD, E_BWDOUT };
-static const char *const ENTRY_NAME[5] = {"forward", "grad", "backward", "forward_backward", "backward_from_output"};
-/* slots: 0 in0 (x, or y for from-output), 1 in1 (dy), 2 out0, 3 out1 */
-static const int USES[5][4] = {{1, 0, 1, 0}, {1, 0, 1, 0}, {1, 1, 1, 0}, {1, 1, 1, 1}, {1, 1, 1, 0}};
 
 #define MAXBUF 4
 typedef struct { unsigned char *p; size_t n; } buf;
@@ -60,33 +55,6 @@ static void print_stats(void) {
             stat_layout[1], stat_layout[2], stat_layout[3], stat_success_n, stat_skipped_huge);
 }
 #endif
-
-static uint64_t rng_state;
-static uint64_t rng(void) {
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static float param_from(fz_in *in, int mode, int which) {
-    static const float A[8] = {1.0f, 0.0f, -0.0f, 0.5f, 2.0f, -1.0f, 1e30f, 3.0f};
-    static const float S[8] = {0.5f, -0.5f, 0.0f, 1.0f, 1.5f, 1e-30f, 20.0f, -2.0f};
-    static const float L[8] = {-1.0f, 0.0f, -0.0f, -0.5f, -20.0f, 0.25f, -3.0e38f, 1.0f};
-    static const float H[8] = {1.0f, 0.0f, 0.5f, 0.8f, 20.0f, -0.25f, 3.0e38f, -1.0f};
-    uint32_t v = fz_u32(in);
-    if (mode == 2) return fz_u2f(v);
-    if ((v & 0xff) >= 0xf8) { /* the invalid ones, now and then */
-        static const uint32_t bad[4] = {0x7fc00000u, 0x7f800000u, 0xff800000u, 0x7f800001u};
-        return fz_u2f(bad[v & 3]);
-    }
-    switch (which) {
-    case 0: return A[v & 7];
-    case 1: return S[v & 7];
-    case 2: return (v >> 8) & 1 ? -fz_u2f(0x7f800000u) : L[v & 7];
-    default: return (v >> 8) & 1 ? fz_u2f(0x7f800000u) : H[v & 7];
-    }
-}
 
 /* the ranges [a, a+bytes) and [b, b+bytes) share a byte and a != b */
 static int partial(const void *a, const void *b, size_t bytes) {
@@ -110,15 +78,14 @@ static void set_env(int m) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    static const int bad_ops[8] = {0, 8, -1, 9, 100, INT_MAX, INT_MIN, 255};
-    static const int bad_dts[8] = {0, 4, -1, 5, 255, INT_MAX, INT_MIN, 16};
     static const size_t huge[8] = {(size_t)-1, (size_t)-1 / 2 + 1, (size_t)-1 / 4 + 1, (size_t)-1 / 2,
                                    (size_t)1 << 40, (size_t)-1 / 4, (size_t)1 << 62, (size_t)-1 - 1};
     fz_in in = fz_in_make(data, size);
-    int entry, op, dt, pmode, layout, env, i, j, nb = 0, huge_n, pvalid, valid_op, valid_dt;
-    unsigned setb, nullmask, mis, pattern;
+    int entry, op, dt, layout, env, i, j, nb = 0, huge_n, pvalid, valid_op, valid_dt;
+    unsigned nullmask, mis, pattern;
     size_t n, nalloc, esz, off[4];
-    gpuact_params prm, *pp;
+    gpuact_params prm;
+    const gpuact_params *pp;
     gpuact_cfg cfg;
     buf bufs[MAXBUF], snap[MAXBUF], want[MAXBUF];
     where at[4];
@@ -127,22 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     gpuact_status st;
     uint32_t nrv;
 
-    entry = fz_u8(&in) % 5;
-    { uint8_t b = fz_u8(&in); op = b < 0xf0 ? 1 + b % 7 : bad_ops[b & 7]; }
-    { uint8_t b = fz_u8(&in); dt = b < 0xf0 ? 1 + b % 3 : bad_dts[b & 7]; }
-    pmode = fz_u8(&in) % 4;
-    setb = fz_u8(&in);
-    memset(&prm, 0, sizeof prm);
-    prm.set = (setb & 0xfu) | (setb >= 0xf0 ? 0x10u << (setb & 3) : 0u);
-    prm.alpha = param_from(&in, pmode, 0);
-    prm.scale = param_from(&in, pmode, 1);
-    prm.lo = param_from(&in, pmode, 2);
-    prm.hi = param_from(&in, pmode, 3);
-    if (pmode == 0) pp = NULL;
-    else {
-        if (pmode == 1) memset(&prm, 0, sizeof prm);
-        pp = &prm;
-    }
+    pp = fz_read_call(&in, &entry, &op, &dt, &prm);
     n = fz_u16(&in) % 301;
     huge_n = fz_u8(&in) >= 0xf8;
     if (huge_n) n = huge[n & 7];
@@ -165,7 +117,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (layout == 0) {
         for (i = 0; i < 4; i++) {
             size_t start = off[i] * esz + ((mis >> i) & 1);
-            if (!USES[entry][i]) continue;
+            if (!FZ_USES[entry][i]) continue;
             bufs[nb].n = start + nalloc * esz; /* ends exactly at the array's end */
             bufs[nb].p = (unsigned char *)malloc(bufs[nb].n ? bufs[nb].n : 1);
             at[i].b = nb++;
@@ -177,32 +129,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         bufs[0].p = (unsigned char *)malloc(bufs[0].n);
         nb = 1;
         for (i = 0; i < 4; i++) {
-            if (!USES[entry][i]) continue;
+            if (!FZ_USES[entry][i]) continue;
             at[i].b = 0;
             at[i].off = (layout == 3 ? guard : guard + (size_t)i * region) + off[i] * esz + ((mis >> i) & 1);
         }
         if (layout == 2) { /* outputs alias an input or each other, exactly */
             int a0 = pattern & 3, a1 = (pattern >> 2) & 3;
             if (a0 == 1) at[2] = at[0];
-            else if (a0 == 2 && USES[entry][1]) at[2] = at[1];
-            if (USES[entry][3]) {
+            else if (a0 == 2 && FZ_USES[entry][1]) at[2] = at[1];
+            if (FZ_USES[entry][3]) {
                 if (a1 == 1) at[3] = at[0];
                 else if (a1 == 2) at[3] = at[1];
                 else if (a1 == 3) at[3] = at[2];
             }
-            if ((pattern >> 4) & 1 && USES[entry][1]) at[1] = at[0]; /* x and dy the same array */
+            if ((pattern >> 4) & 1 && FZ_USES[entry][1]) at[1] = at[0]; /* x and dy the same array */
         }
     }
     for (i = 0; i < 4; i++)
         if (at[i].b >= 0 && !((nullmask >> i) & 1)) ptr[i] = bufs[at[i].b].p + at[i].off;
     /* contents: the input's data bytes, then pseudo-random */
-    rng_state = 0x1234567ull ^ (uint64_t)size;
-    for (j = 0; j < (int)size; j++) rng_state = rng_state * 31 + data[j];
+    fz_rng_state = 0x1234567ull ^ (uint64_t)size;
+    for (j = 0; j < (int)size; j++) fz_rng_state = fz_rng_state * 31 + data[j];
     for (i = 0; i < nb; i++) {
         size_t k;
         for (k = 0; k < bufs[i].n; k++) {
             if (in.i < in.n) bufs[i].p[k] = fz_u8(&in);
-            else bufs[i].p[k] = (unsigned char)rng();
+            else bufs[i].p[k] = (unsigned char)fz_rng();
         }
         snap[i].n = want[i].n = bufs[i].n;
         snap[i].p = (unsigned char *)malloc(bufs[i].n ? bufs[i].n : 1);
@@ -215,11 +167,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!valid_op) expected |= 1u << GPUACT_ERROR_INVALID_OP;
     if (!valid_dt) expected |= 1u << GPUACT_ERROR_INVALID_DTYPE;
     if (!pvalid) expected |= 1u << GPUACT_ERROR_INVALID_PARAMS;
-    if (entry == E_BWDOUT && valid_op && (!(op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) || (op == GPUACT_OP_ELU && cfg.alpha < 0.0f)))
+    if (entry == TU_BWDOUT && valid_op && (!(op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) || (op == GPUACT_OP_ELU && cfg.alpha < 0.0f)))
         expected |= 1u << GPUACT_ERROR_UNSUPPORTED;
     if (n > 0) {
         for (i = 0; i < 4; i++)
-            if (USES[entry][i] && !ptr[i]) expected |= 1u << GPUACT_ERROR_NULL_POINTER;
+            if (FZ_USES[entry][i] && !ptr[i]) expected |= 1u << GPUACT_ERROR_NULL_POINTER;
         if (valid_dt) {
             if (n > (size_t)-1 / esz) expected |= 1u << GPUACT_ERROR_OVERLAP;
             else {
@@ -247,13 +199,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     { unsigned csr = _mm_getcsr();
 #endif
     set_env(env);
-    switch (entry) {
-    case E_FWD: st = gpuact_forward_host((gpuact_op)op, (gpuact_dtype)dt, pp, ptr[0], ptr[2], n); break;
-    case E_GRAD: st = gpuact_grad_host((gpuact_op)op, (gpuact_dtype)dt, pp, ptr[0], ptr[2], n); break;
-    case E_BWD: st = gpuact_backward_host((gpuact_op)op, (gpuact_dtype)dt, pp, ptr[0], ptr[1], ptr[2], n); break;
-    case E_FWDBWD: st = gpuact_forward_backward_host((gpuact_op)op, (gpuact_dtype)dt, pp, ptr[0], ptr[1], ptr[2], ptr[3], n); break;
-    default: st = gpuact_backward_from_output_host((gpuact_op)op, (gpuact_dtype)dt, pp, ptr[0], ptr[1], ptr[2], n); break;
-    }
+    st = tu_call_host(entry, (gpuact_op)op, (gpuact_dtype)dt, pp, ptr[0], ptr[1], ptr[2], ptr[3], n);
     fesetround(FE_TONEAREST);
 #ifdef FZ_HAVE_MXCSR
     _mm_setcsr(csr); }
@@ -273,7 +219,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (expected == 0 ? st != GPUACT_SUCCESS : (nrv > 31 || !((expected >> nrv) & 1u))) {
         fz_failf("FAIL api entry=%s op=%d dtype=%d params=%s set=0x%x alpha=%a s=%a lo=%a hi=%a n=%zu layout=%d null=0x%x "
                  "env=%d: status %d (%s), expected %s (mask 0x%x)",
-                 ENTRY_NAME[entry], op, dt, pp ? "struct" : "NULL", pp ? pp->set : 0u, (double)prm.alpha, (double)prm.scale,
+                 FZ_ENTRY_NAME[entry], op, dt, pp ? "struct" : "NULL", pp ? pp->set : 0u, (double)prm.alpha, (double)prm.scale,
                  (double)prm.lo, (double)prm.hi, n, layout, nullmask, env, (int)st, gpuact_status_string(st),
                  expected == 0 ? "SUCCESS" : "one of the errors in the mask", expected);
         goto done;
@@ -284,16 +230,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (e = 0; e < n; e++) {
             uint32_t xb = 0, db = 0, r0 = 0, r1 = 0;
             memcpy(&xb, snap[at[0].b].p + at[0].off + e * esz, esz);
-            if (USES[entry][1]) memcpy(&db, snap[at[1].b].p + at[1].off + e * esz, esz);
+            if (FZ_USES[entry][1]) memcpy(&db, snap[at[1].b].p + at[1].off + e * esz, esz);
             switch (entry) {
-            case E_FWD: r0 = fz_lib_real(0, op, fmt, xb, 0, &cfg); break;
-            case E_GRAD: r0 = fz_lib_real(1, op, fmt, xb, 0, &cfg); break;
-            case E_BWD: r0 = fz_lib_real(2, op, fmt, xb, db, &cfg); break;
-            case E_FWDBWD: r0 = fz_lib_real(0, op, fmt, xb, 0, &cfg); r1 = fz_lib_real(2, op, fmt, xb, db, &cfg); break;
+            case TU_FWD: r0 = fz_lib_real(0, op, fmt, xb, 0, &cfg); break;
+            case TU_GRAD: r0 = fz_lib_real(1, op, fmt, xb, 0, &cfg); break;
+            case TU_BWD: r0 = fz_lib_real(2, op, fmt, xb, db, &cfg); break;
+            case TU_FWDBWD: r0 = fz_lib_real(0, op, fmt, xb, 0, &cfg); r1 = fz_lib_real(2, op, fmt, xb, db, &cfg); break;
             default: r0 = fz_lib_real(3, op, fmt, xb, db, &cfg); break;
             }
             memcpy(want[at[2].b].p + at[2].off + e * esz, &r0, esz); /* little-endian: the low bytes */
-            if (USES[entry][3]) memcpy(want[at[3].b].p + at[3].off + e * esz, &r1, esz);
+            if (FZ_USES[entry][3]) memcpy(want[at[3].b].p + at[3].off + e * esz, &r1, esz);
         }
     }
     for (i = 0; i < nb; i++) {
@@ -306,7 +252,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 if (at[s].b == i && k >= at[s].off && k < at[s].off + nalloc * esz) slot = s;
             fz_failf("FAIL api entry=%s op=%d dtype=%d n=%zu layout=%d status %d: buffer %d byte %zu is 0x%02x, expected 0x%02x "
                      "(%s; array slot %d, element %zd; alpha=%a s=%a lo=%a hi=%a)",
-                     ENTRY_NAME[entry], op, dt, n, layout, (int)st, i, k, bufs[i].p[k], w[k],
+                     FZ_ENTRY_NAME[entry], op, dt, n, layout, (int)st, i, k, bufs[i].p[k], w[k],
                      st == GPUACT_SUCCESS ? "result differs from the scalar loop, or a byte outside the outputs changed"
                                           : "written on error",
                      slot, slot >= 0 ? (ptrdiff_t)((k - at[slot].off) / esz) : (ptrdiff_t)-1, (double)cfg.alpha,

@@ -36,6 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/common/bits.h"
+
 #ifndef GPUACT_FUZZ_PLANT
 #define GPUACT_FUZZ_PLANT 0
 #endif
@@ -101,11 +103,8 @@ FZ_FN uint32_t fz_u32(fz_in *r) {
     return lo | ((uint32_t)fz_u16(r) << 16);
 }
 
-/* ---- bits ---------------------------------------------------------------- */
-FZ_FN float fz_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-FZ_FN uint32_t fz_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-FZ_FN int fz_f32_isfinite(float f) { return (fz_f2u(f) & 0x7f800000u) != 0x7f800000u; }
-FZ_FN int fz_f32_isnan(float f) { return (fz_f2u(f) & 0x7fffffffu) > 0x7f800000u; }
+/* ---- bits (tu_f2u, tu_u2f, tu_isnan: tests/common/bits.h) ---------------- */
+FZ_FN int fz_f32_isfinite(float f) { return (tu_f2u(f) & 0x7f800000u) != 0x7f800000u; }
 
 /* formats: 0 binary32, 1 binary16, 2 bfloat16 (the reference's numbering;
    the library's gpuact_dtype is fmt + 1) */
@@ -124,7 +123,7 @@ FZ_FN int fz_isnan_bits(int fmt, uint32_t b) {
 }
 /* the library's own decoders (used only to feed the planted formulas) */
 FZ_FN float fz_lib_dec(int fmt, uint32_t b) {
-    if (fmt == 0) return fz_u2f(b);
+    if (fmt == 0) return tu_u2f(b);
     return fmt == 1 ? gpuact_f16_to_f32((uint16_t)b) : gpuact_bf16_to_f32((uint16_t)b);
 }
 
@@ -144,9 +143,21 @@ FZ_FN int fz_params_expected(const gpuact_params *p, gpuact_cfg *out) {
     }
     if (out) *out = c;
     if (!fz_f32_isfinite(c.alpha) || !fz_f32_isfinite(c.scale)) return 0;
-    if (fz_f32_isnan(c.lo) || fz_f32_isnan(c.hi)) return 0;
+    if (tu_isnan(c.lo) || tu_isnan(c.hi)) return 0;
     if (c.lo > c.hi) return 0;
     return 1;
+}
+
+/* the accuracy harnesses' params from the input: `set` from the byte setb
+   (b & 0xf, plus an unknown bit when b >= 0xf0), then alpha, scale, lo, hi
+   as raw bits */
+FZ_FN void fz_read_params(fz_in *in, uint8_t setb, gpuact_params *p) {
+    memset(p, 0, sizeof *p);
+    p->set = (unsigned)(setb & 0xfu) | (setb >= 0xf0 ? 0x100u : 0u);
+    p->alpha = tu_u2f(fz_u32(in));
+    p->scale = tu_u2f(fz_u32(in));
+    p->lo = tu_u2f(fz_u32(in));
+    p->hi = tu_u2f(fz_u32(in));
 }
 
 /* ---- the scalar evaluation every accuracy harness goes through -------------
@@ -156,12 +167,12 @@ FZ_FN int fz_params_expected(const gpuact_params *p, gpuact_cfg *out) {
 FZ_FN uint32_t fz_lib_real(int dir, int op, int fmt, uint32_t xb, uint32_t db, const gpuact_cfg *c) {
     gpuact_op o = (gpuact_op)op;
     if (fmt == 0) {
-        float x = fz_u2f(xb), dy = fz_u2f(db), r;
+        float x = tu_u2f(xb), dy = tu_u2f(db), r;
         if (dir == 0) r = gpuact_forward_f32(o, x, c);
         else if (dir == 1) r = gpuact_grad_f32(o, x, c);
         else if (dir == 2) r = gpuact_backward_f32(o, x, dy, c);
         else r = gpuact_backward_from_output_f32(o, x, dy, c);
-        return fz_f2u(r);
+        return tu_f2u(r);
     } else {
         uint16_t x = (uint16_t)xb, dy = (uint16_t)db;
         if (fmt == 1) {
@@ -180,7 +191,7 @@ FZ_FN uint32_t fz_lib_real(int dir, int op, int fmt, uint32_t xb, uint32_t db, c
 #if GPUACT_FUZZ_PLANT
 /* an fp32 value rounded to the format (the planted formulas work in fp32) */
 FZ_FN uint32_t fz_plant_store(int fmt, float v) {
-    if (fmt == 0) return fz_f2u(v);
+    if (fmt == 0) return tu_f2u(v);
     return fmt == 1 ? gpuact_f32_to_f16(v) : gpuact_f32_to_bf16(v);
 }
 /* 1 and *out when the planted bug replaces this evaluation */

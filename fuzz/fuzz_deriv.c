@@ -27,9 +27,9 @@
       second-order term (Richardson: D(h) - D(2h) = -3 c h^2 + noise). */
 #include "fuzz_ref.h"
 
-static double ulp32(double v) { return fz_ulp(0, v); }
+static double ulp32(double v) { return tu_ulp(0, v); }
 static double fwd32(int op, float x, const gpuact_cfg *c) {
-    return (double)fz_u2f(fz_lib(0, op, 0, fz_f2u(x), 0, c));
+    return (double)tu_u2f(fz_lib(0, op, 0, tu_f2u(x), 0, c));
 }
 
 /* ---- 4. difference quotient ------------------------------------------------ */
@@ -68,7 +68,7 @@ static void check_dq(int op, float x, const gpuact_cfg *c, const fz_case *k) {
     fm1 = fwd32(op, (float)(x - hd), c);
     fp2 = fwd32(op, (float)(x + 2 * hd), c);
     fm2 = fwd32(op, (float)(x - 2 * hd), c);
-    g = (double)fz_u2f(fz_lib(1, op, 0, fz_f2u(x), 0, c));
+    g = (double)tu_u2f(fz_lib(1, op, 0, tu_f2u(x), 0, c));
     if (!isfinite(fp1) || !isfinite(fm1) || !isfinite(fp2) || !isfinite(fm2) || !isfinite(g)) return;
     D1 = (fp1 - fm1) / (2 * hd);
     D2 = (fp2 - fm2) / (4 * hd);
@@ -77,7 +77,7 @@ static void check_dq(int op, float x, const gpuact_cfg *c, const fz_case *k) {
     tol = fabs(D1 - D2) + 2 * (N1 + N2) + 4 * ulp32(g) + 0x1p-20 * fabs(g) + 1e-300;
     if (fabs(D1 - g) > tol) {
         fprintf(stderr, "FAIL fn=%s fmt=f32 dir=grad x=%a dy=%a alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n",
-                fz_op_name(op), (double)x, fz_dec(k->fmt, k->db), (double)c->alpha, (double)c->scale, (double)c->lo,
+                fz_op_name(op), (double)x, tu_ref_dec(k->fmt, k->db), (double)c->alpha, (double)c->scale, (double)c->lo,
                 (double)c->hi, D1, g, fabs(D1 - g) / ulp32(g));
         fz_failf("  why: f'(x) disagrees with the difference quotient of the library's forward: D(h)=%a D(2h)=%a "
                  "h=%a tolerance=%a |D(h)-f'|=%a (ref= is D(h) here)", D1, D2, hd, tol, fabs(D1 - g));
@@ -143,12 +143,12 @@ static void check_fused(const fz_case *k0, const gpuact_params *p) {
 
 /* ---- 3. backward from the output vs from the input ------------------------------ */
 static double finite_or_edge(int fmt, double v) {
-    return isinf(v) ? copysign(ldexp(1.0, FZ_EMAX[fmt] + 1), v) : v;
+    return isinf(v) ? copysign(ldexp(1.0, tu_emax(fmt) + 1), v) : v;
 }
 static void check_from_output(const fz_case *k0) {
     fz_case k = *k0;
     uint32_t yb, outb, inb;
-    double x = fz_dec(k.fmt, k.xb), dy = fz_dec(k.fmt, k.db), y, out, in, tol, ey;
+    double x = tu_ref_dec(k.fmt, k.xb), dy = tu_ref_dec(k.fmt, k.db), y, out, in, tol, ey;
     /* (a) against MPFR, with the input's x read as y */
     k.dir = 3;
     fz_check(&k, fz_lib(3, k.op, k.fmt, k.xb, k.db, &k.c), 0);
@@ -157,10 +157,10 @@ static void check_from_output(const fz_case *k0) {
     yb = fz_lib(0, k.op, k.fmt, k.xb, 0, &k.c);
     outb = fz_lib(3, k.op, k.fmt, yb, k.db, &k.c);
     inb = fz_lib(2, k.op, k.fmt, k.xb, k.db, &k.c);
-    y = fz_dec(k.fmt, yb);
+    y = tu_ref_dec(k.fmt, yb);
     if (!isfinite(y)) return; /* f(x) overflowed the format: y is not f(x) */
-    out = fz_dec(k.fmt, outb);
-    in = fz_dec(k.fmt, inb);
+    out = tu_ref_dec(k.fmt, outb);
+    in = tu_ref_dec(k.fmt, inb);
     if (out != out || in != in) {
         if ((out != out) != (in != in))
             fz_failf("FAIL fn=%s fmt=%s dir=bwd_out x=%a dy=%a alpha=%a: from y=%a gives %a, from x gives %a (NaN in one only)",
@@ -169,13 +169,13 @@ static void check_from_output(const fz_case *k0) {
     }
     out = finite_or_edge(k.fmt, out);
     in = finite_or_edge(k.fmt, in);
-    ey = (k.fmt == 0 ? 1.0 : 0.5) * 2 * fz_ulp(k.fmt, finite_or_edge(k.fmt, y));
-    tol = fabs(dy) * ey + FZ_BAR[k.fmt][2] * (fz_ulp(k.fmt, out) + fz_ulp(k.fmt, in));
+    ey = (k.fmt == 0 ? 1.0 : 0.5) * 2 * tu_ulp(k.fmt, finite_or_edge(k.fmt, y));
+    tol = fabs(dy) * ey + FZ_BAR[k.fmt][2] * (tu_ulp(k.fmt, out) + tu_ulp(k.fmt, in));
     if (fabs(out - in) > tol)
         fz_failf("FAIL fn=%s fmt=%s dir=bwd_out x=%a dy=%a alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n"
                  "  why: backward from y=f(x)=%a differs from backward from x by %a > tolerance %a (ref= is from x)",
                  fz_op_name(k.op), FZ_FMT_NAME[k.fmt], x, dy, (double)k.c.alpha, (double)k.c.scale, (double)k.c.lo,
-                 (double)k.c.hi, in, out, fabs(out - in) / fz_ulp(k.fmt, in), y, fabs(out - in), tol);
+                 (double)k.c.hi, in, out, fabs(out - in) / tu_ulp(k.fmt, in), y, fabs(out - in), tol);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -190,12 +190,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     setb = fz_u8(&in);
     xr = fz_u32(&in);
     dr = fz_u32(&in);
-    memset(&p, 0, sizeof p);
-    p.set = (unsigned)(setb & 0xfu) | (setb >= 0xf0 ? 0x100u : 0u);
-    p.alpha = fz_u2f(fz_u32(&in));
-    p.scale = fz_u2f(fz_u32(&in));
-    p.lo = fz_u2f(fz_u32(&in));
-    p.hi = fz_u2f(fz_u32(&in));
+    fz_read_params(&in, setb, &p);
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
     /* the moderate modes: x, dy as values, rounded to the format */
     k.xb = (mode & 1) ? fz_enc(k.fmt, (double)(int32_t)xr * 0x1p-26) : xr & fz_mask(k.fmt);
@@ -216,7 +211,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (k.op == GPUACT_OP_SELU || (k.op == GPUACT_OP_ELU && k.c.alpha >= 0.0f)) check_from_output(&k);
     /* 4. difference quotient, binary32 forward at x (as a binary32 value) */
     {
-        double xd = fz_dec(k.fmt, k.xb);
+        double xd = tu_ref_dec(k.fmt, k.xb);
         if (xd == xd && !isinf(xd)) check_dq(k.op, (float)xd, &k.c, &k);
     }
     return 0;

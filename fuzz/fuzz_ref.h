@@ -18,44 +18,23 @@
 
 #include "fuzz_core.h"
 #include "gpuact_ref.h"
+#include "tests/common/formats.h"
+#include "tests/common/ref_util.h"
 #include <mpfr.h>
 
-static FZ_UNUSED const int FZ_PREC[3] = {24, 11, 8};
-static FZ_UNUSED const int FZ_EMIN_NORMAL[3] = {-126, -14, -126};
-static FZ_UNUSED const int FZ_EMAX[3] = {127, 15, 127};
 static FZ_UNUSED const double FZ_BAR[3][4] = {{1.0, 2.0, 2.5, 2.5}, {0.5, 1.0, 1.0, 1.0}, {0.5, 1.0, 1.0, 1.0}};
 
-/* ---- format values as doubles (the reference's decoders, not the library's) */
-FZ_FN double fz_dec(int fmt, uint32_t b) {
-    if (fmt == 0) return (double)fz_u2f(b);
-    return fmt == 1 ? gpuact_ref_f16_to_double((unsigned short)b) : gpuact_ref_bf16_to_double((unsigned short)b);
-}
+/* ---- formats: bit patterns as doubles by the reference's decoders (tu_ref_dec,
+   tests/common/ref_util.h), ulps and ranges in tests/common/formats.h -------- */
 /* bit pattern of v rounded to the format (NaN -> the canonical NaN) */
 FZ_FN uint32_t fz_enc(int fmt, double v) {
     if (v != v) return fz_canon_nan(fmt);
-    if (fmt == 0) return fz_f2u((float)v);
+    if (fmt == 0) return tu_f2u((float)v);
     return fmt == 1 ? gpuact_ref_double_to_f16(v) : gpuact_ref_double_to_bf16(v);
-}
-FZ_FN double fz_min_normal(int fmt) { return ldexp(1.0, FZ_EMIN_NORMAL[fmt]); }
-FZ_FN double fz_min_sub(int fmt) { return ldexp(1.0, FZ_EMIN_NORMAL[fmt] - FZ_PREC[fmt] + 1); }
-FZ_FN double fz_max_finite(int fmt) { return ldexp(2.0 - ldexp(1.0, 1 - FZ_PREC[fmt]), FZ_EMAX[fmt]); }
-/* ulp of the format at v (finite): 2^(max(floor(log2|v|), emin) - p + 1) */
-FZ_FN double fz_ulp(int fmt, double v) {
-    int e;
-    if (v == 0 || v != v || isinf(v)) return fz_min_sub(fmt);
-    frexp(v, &e); /* |v| in [2^(e-1), 2^e) */
-    e -= 1;
-    if (e < FZ_EMIN_NORMAL[fmt]) e = FZ_EMIN_NORMAL[fmt];
-    return ldexp(1.0, e - FZ_PREC[fmt] + 1);
 }
 /* value special in the format: NaN, inf, zero or subnormal */
 FZ_FN int fz_is_special_val(int fmt, double v) {
-    return v != v || isinf(v) || v == 0 || fabs(v) < fz_min_normal(fmt);
-}
-FZ_FN gpuact_ref_params fz_refp(const gpuact_cfg *c) {
-    gpuact_ref_params p;
-    p.alpha = c->alpha; p.scale = c->scale; p.lo = c->lo; p.hi = c->hi;
-    return p;
+    return v != v || isinf(v) || v == 0 || fabs(v) < tu_min_normal(fmt);
 }
 
 /* ---- backward from the output, exactly, with plain MPFR --------------------
@@ -75,7 +54,7 @@ static mpfr_t fz_m_y[3], fz_m_a, fz_m_b, fz_m_lo, fz_m_hi, fz_m_c1, fz_m_c2, fz_
 FZ_FN void fz_m_init(void) {
     int i;
     if (fz_m_ready) return;
-    for (i = 0; i < 3; i++) mpfr_init2(fz_m_y[i], FZ_PREC[i]);
+    for (i = 0; i < 3; i++) mpfr_init2(fz_m_y[i], tu_prec(i));
     mpfr_inits2(2400, fz_m_a, fz_m_b, fz_m_lo, fz_m_hi, fz_m_c1, fz_m_c2, fz_m_t, (mpfr_ptr)0);
     fz_m_ready = 1;
 }
@@ -98,10 +77,10 @@ FZ_FN double fz_m_round(mpfr_srcptr v, int fmt) {
 /* |got - v| / ulp_fmt(v) for a finite nonzero exact v (given in fz_m_t) */
 FZ_FN double fz_m_ulp_err(double got, int fmt) {
     long e = (long)mpfr_get_exp(fz_m_t) - 1; /* |v| in [2^e, 2^(e+1)) */
-    if (e < FZ_EMIN_NORMAL[fmt]) e = FZ_EMIN_NORMAL[fmt];
+    if (e < tu_emin(fmt)) e = tu_emin(fmt);
     mpfr_d_sub(fz_m_c1, got, fz_m_t, MPFR_RNDN);
     mpfr_abs(fz_m_c1, fz_m_c1, MPFR_RNDN);
-    mpfr_mul_2si(fz_m_c1, fz_m_c1, -(e - FZ_PREC[fmt] + 1), MPFR_RNDN);
+    mpfr_mul_2si(fz_m_c1, fz_m_c1, -(e - tu_prec(fmt) + 1), MPFR_RNDN);
     return mpfr_get_d(fz_m_c1, MPFR_RNDN);
 }
 /* Same contract as gpuact_ref_ulp (error of got in ulps of the exact value,
@@ -172,7 +151,7 @@ FZ_FN double fz_bwdout_ulp(int op, double y, double dy, float alpha, int fmt, do
         if (got != got) return INFINITY;
         if (isinf(got)) return INFINITY;
         *sm = got == 0 && (signbit(got) != 0) != neg;
-        return fabs(got) / fz_min_sub(fmt);
+        return fabs(got) / tu_min_sub(fmt);
     }
     /* a finite nonzero number */
     if (op == GPUACT_OP_ELU || y > 0) {
@@ -264,9 +243,9 @@ typedef struct fz_case {
 /* the correctly rounded value of case k (*undecided: the reference could not
    prove its rounding and rounded its midpoint) */
 FZ_FN double fz_ref_value(const fz_case *k, int *undecided) {
-    double x = fz_dec(k->fmt, k->xb), dy = fz_dec(k->fmt, k->db), r;
+    double x = tu_ref_dec(k->fmt, k->xb), dy = tu_ref_dec(k->fmt, k->db), r;
     unsigned long u0 = gpuact_ref_undecided_count();
-    gpuact_ref_params rp = fz_refp(&k->c);
+    gpuact_ref_params rp = tu_refp(&k->c);
     if (k->dir == 3) {
         int sm;
         fz_bwdout_ulp(k->op, x, dy, k->c.alpha, k->fmt, 0.0, &r, &sm);
@@ -280,11 +259,11 @@ FZ_FN double fz_ref_value(const fz_case *k, int *undecided) {
 }
 /* error of got against the exact value; *ref the correctly rounded value */
 FZ_FN double fz_ref_ulp(const fz_case *k, double got, double *ref, int *sm, int *undecided) {
-    double x = fz_dec(k->fmt, k->xb), dy = fz_dec(k->fmt, k->db), e;
+    double x = tu_ref_dec(k->fmt, k->xb), dy = tu_ref_dec(k->fmt, k->db), e;
     unsigned long u0 = gpuact_ref_undecided_count();
     if (k->dir == 3) e = fz_bwdout_ulp(k->op, x, dy, k->c.alpha, k->fmt, got, ref, sm);
     else {
-        gpuact_ref_params rp = fz_refp(&k->c);
+        gpuact_ref_params rp = tu_refp(&k->c);
         e = gpuact_ref_ulp(k->op, k->dir, x, dy, &rp, (gpuact_ref_format)k->fmt, got, ref, sm);
     }
     *undecided = gpuact_ref_undecided_count() != u0;
@@ -292,13 +271,13 @@ FZ_FN double fz_ref_ulp(const fz_case *k, double got, double *ref, int *sm, int 
 }
 
 FZ_FN void fz_report(const fz_case *k, double ref, double got, double ulp, uint32_t gotb, const char *why) {
-    double x = fz_dec(k->fmt, k->xb), dy = fz_dec(k->fmt, k->db);
+    double x = tu_ref_dec(k->fmt, k->xb), dy = tu_ref_dec(k->fmt, k->db);
     fprintf(stderr, "FAIL fn=%s fmt=%s dir=%s x=%a dy=%a alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n",
             fz_op_name(k->op), FZ_FMT_NAME[k->fmt], FZ_DIR_NAME[k->dir], x, dy, (double)k->c.alpha, (double)k->c.scale,
             (double)k->c.lo, (double)k->c.hi, ref, got, ulp);
     fz_failf("  why: %s (bits: x=0x%0*x dy=0x%0*x alpha=0x%08x s=0x%08x lo=0x%08x hi=0x%08x got=0x%0*x ref=0x%0*x; bar %g ulp)", why,
-             k->fmt ? 4 : 8, k->xb, k->fmt ? 4 : 8, k->db, fz_f2u(k->c.alpha), fz_f2u(k->c.scale), fz_f2u(k->c.lo),
-             fz_f2u(k->c.hi), k->fmt ? 4 : 8, gotb, k->fmt ? 4 : 8, fz_enc(k->fmt, ref), FZ_BAR[k->fmt][k->dir]);
+             k->fmt ? 4 : 8, k->xb, k->fmt ? 4 : 8, k->db, tu_f2u(k->c.alpha), tu_f2u(k->c.scale), tu_f2u(k->c.lo),
+             tu_f2u(k->c.hi), k->fmt ? 4 : 8, gotb, k->fmt ? 4 : 8, fz_enc(k->fmt, ref), FZ_BAR[k->fmt][k->dir]);
 }
 
 /* Known findings, skipped only when the environment sets FUZZ_SKIP_KNOWN=1
@@ -341,11 +320,11 @@ FZ_FN const char *fz_known_issue(const fz_case *k, double ulp, double got, doubl
 /* the first listed finding whose signature matches (several may) */
 #define FZ_K(id) do { if (fz_listed(list, id)) return id; } while (0)
 FZ_FN const char *fz_known_issue_id(const fz_case *k, double ulp, double got, double ref, const char *list) {
-    double x = fz_dec(k->fmt, k->xb), dy = fz_dec(k->fmt, k->db);
+    double x = tu_ref_dec(k->fmt, k->xb), dy = tu_ref_dec(k->fmt, k->db);
     int tie = ulp >= 0.5 && ulp <= 0.5 + 0x1p-20 && got != ref; /* misrounded at an exact tie */
     /* ... or at the overflow threshold's tie: inf where the largest finite value is right,
        the exact value half an ulp above it */
-    if (!tie && isinf(got) && !isinf(ref) && fabs(ref) == fz_max_finite(k->fmt)) {
+    if (!tie && isinf(got) && !isinf(ref) && fabs(ref) == tu_max_finite(k->fmt)) {
         double r2;
         int sm2, und2;
         double u2 = fz_ref_ulp(k, ref, &r2, &sm2, &und2);
@@ -440,7 +419,7 @@ FZ_FN const char *fz_known_issue_id(const fz_case *k, double ulp, double got, do
    keeps as tie-breakers) must still round exactly. Finite nonzero values only;
    NaN, inf and the sign of zero are checked before. */
 FZ_FN int fz_sub_within_contract(const fz_case *k, double ref, double got, double ulp) {
-    double u = fz_min_sub(k->fmt), r;
+    double u = tu_min_sub(k->fmt), r;
     if (got != got || ref != ref || isinf(got) || isinf(ref)) return 0;
     if (fabs(got - ref) != u) return 0; /* not a neighbour */
     r = (fabs(ref) > fabs(got) ? fabs(ref) : fabs(got)) / u; /* |v| in units of the ulp */
@@ -452,7 +431,7 @@ FZ_FN int fz_sub_within_contract(const fz_case *k, double ref, double got, doubl
    result correctly rounded, so anything else is a finding, whatever the
    bars allow. (fz_case's fmt 0/1/2 are GPUACT__FMT_F32/F16/BF16.) */
 FZ_FN int fz_fast_took(const fz_case *k) {
-    float x = (float)fz_dec(k->fmt, k->xb), dy = (float)fz_dec(k->fmt, k->db), y;
+    float x = (float)tu_ref_dec(k->fmt, k->xb), dy = (float)tu_ref_dec(k->fmt, k->db), y;
     if (gpuact__tt_has(k->op, &k->c)) {
         const uint32_t *tq = gpuact__tt_tab(k->op, 0), *ta = gpuact__tt_tab(k->op, 1);
         if (k->dir == 0 && gpuact__tt_fwd(k->op, x, &k->c, tq, k->fmt, &y)) return 1;
@@ -468,7 +447,7 @@ FZ_FN int fz_fast_took(const fz_case *k) {
 /* Checks the library's result bits `gotb` for case k. Returns 1 if it passed
    (or the case is a known finding being skipped). */
 FZ_FN int fz_check(const fz_case *k, uint32_t gotb, int special_exact) {
-    double got = fz_dec(k->fmt, gotb), ref = 0, ulp;
+    double got = tu_ref_dec(k->fmt, gotb), ref = 0, ulp;
     int sm = 0, und = 0, und2 = 0;
     uint32_t refb;
     /* fast path: bit-equal to the correctly rounded value passes every bar
@@ -537,8 +516,8 @@ FZ_FN int fz_resolve_checked(int op, const gpuact_params *p, gpuact_cfg *c) {
                  p ? p->set : 0u, (double)want.alpha, (double)want.scale, (double)want.lo, (double)want.hi, (int)s);
         return 0;
     }
-    if (fz_f2u(got.alpha) != fz_f2u(want.alpha) || fz_f2u(got.scale) != fz_f2u(want.scale) ||
-        fz_f2u(got.lo) != fz_f2u(want.lo) || fz_f2u(got.hi) != fz_f2u(want.hi)) {
+    if (tu_f2u(got.alpha) != tu_f2u(want.alpha) || tu_f2u(got.scale) != tu_f2u(want.scale) ||
+        tu_f2u(got.lo) != tu_f2u(want.lo) || tu_f2u(got.hi) != tu_f2u(want.hi)) {
         fz_failf("FAIL gpuact_resolve: resolved params differ from the documented defaults/values (set=0x%x)", p ? p->set : 0u);
         return 0;
     }

@@ -105,8 +105,8 @@ static void base_specials(table *t, int fmt) {
     for (i = 0; i < 4; i++) tput(t, nans[i]);
     tput(t, 0); tput(t, sign_bit(fmt));
     tputd(t, fmt, INFINITY); tputd(t, fmt, -INFINITY);
-    tputd(t, fmt, fz_min_sub(fmt)); tputd(t, fmt, fz_min_normal(fmt) - fz_min_sub(fmt));
-    tputd(t, fmt, fz_min_normal(fmt)); tputd(t, fmt, fz_max_finite(fmt));
+    tputd(t, fmt, tu_min_sub(fmt)); tputd(t, fmt, tu_min_normal(fmt) - tu_min_sub(fmt));
+    tputd(t, fmt, tu_min_normal(fmt)); tputd(t, fmt, tu_max_finite(fmt));
     tputd(t, fmt, 1.0); tputd(t, fmt, 0.5); tputd(t, fmt, 2.0); tputd(t, fmt, 3.0);
 }
 static table XT[8][3];
@@ -132,29 +132,29 @@ static void build_x_tables(void) {
             for (i = 0; i < (int)(sizeof tiny / sizeof tiny[0]); i++) tputd(t, fmt, tiny[i]);
             for (i = 0; i < 12 && cut[op][i] != 0; i++) tputd(t, fmt, cut[op][i]);
             if (zeros[op]) {
-                double z = (double)fz_u2f(zeros[op]);
+                double z = (double)tu_u2f(zeros[op]);
                 tputd(t, fmt, z); tputd(t, fmt, z - 1.0 / 128); tputd(t, fmt, z + 1.0 / 128);
             }
             /* tails: |f|, |f'| at the smallest normal, smallest subnormal, half of it, 1.5 of it */
             if (op <= 3 || op >= 6) {
                 int mop = op == 7 ? GPUACT_OP_SILU : op;
                 double ts[4];
-                ts[0] = fz_min_normal(fmt); ts[1] = fz_min_sub(fmt); ts[2] = fz_min_sub(fmt) / 2; ts[3] = 1.5 * fz_min_sub(fmt);
+                ts[0] = tu_min_normal(fmt); ts[1] = tu_min_sub(fmt); ts[2] = tu_min_sub(fmt) / 2; ts[3] = 1.5 * tu_min_sub(fmt);
                 for (d = 0; d < 2; d++)
                     for (i = 0; i < 4; i++) tputd(t, fmt, solve_tail(mop, d, ts[i], -1000.0, d ? -3.0 : -1.5));
             }
             if (op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) {
                 double la = op == GPUACT_OP_SELU ? 1.0507009873554805 * 1.6732632423543772 : 1.0;
                 double ts[4];
-                ts[0] = fz_min_normal(fmt); ts[1] = fz_min_sub(fmt); ts[2] = fz_min_sub(fmt) / 2; ts[3] = 1.5 * fz_min_sub(fmt);
+                ts[0] = tu_min_normal(fmt); ts[1] = tu_min_sub(fmt); ts[2] = tu_min_sub(fmt) / 2; ts[3] = 1.5 * tu_min_sub(fmt);
                 for (i = 0; i < 4; i++) tputd(t, fmt, log(ts[i] / la));          /* f' underflow */
-                tputd(t, fmt, -(FZ_PREC[fmt] + 1) * 0.69314718055994531);                       /* f saturates at -la */
-                tputd(t, fmt, -(FZ_PREC[fmt] + 2) * 0.69314718055994531);
+                tputd(t, fmt, -(tu_prec(fmt) + 1) * 0.69314718055994531);                       /* f saturates at -la */
+                tputd(t, fmt, -(tu_prec(fmt) + 2) * 0.69314718055994531);
                 tputd(t, fmt, -la);                                               /* y = -lambda alpha (from-y) */
                 if (op == GPUACT_OP_SELU) {
                     double lam = 1.0507009873554805;
-                    tputd(t, fmt, fz_max_finite(fmt) / lam);                     /* overflow edges */
-                    tputd(t, fmt, (fz_max_finite(fmt) + fz_ulp(fmt, fz_max_finite(fmt)) / 2) / lam);
+                    tputd(t, fmt, tu_max_finite(fmt) / lam);                     /* overflow edges */
+                    tputd(t, fmt, (tu_max_finite(fmt) + tu_ulp(fmt, tu_max_finite(fmt)) / 2) / lam);
                     tputd(t, fmt, 3.2e38); tputd(t, fmt, 3.3e38);
                     tputd(t, fmt, 65504.0 / lam); tputd(t, fmt, 65520.0 / lam);
                 }
@@ -213,9 +213,9 @@ static uint32_t elu_dyn(int i, int fmt, void *vctx) {
 typedef struct { double d; } dy_ctx;
 static uint32_t dy_dyn(int i, int fmt, void *vctx) {
     double d = ((dy_ctx *)vctx)->d, t[6];
-    t[0] = fz_min_sub(fmt); t[1] = fz_min_sub(fmt) / 2; t[2] = 1.5 * fz_min_sub(fmt);
-    t[3] = fz_min_normal(fmt); t[4] = fz_max_finite(fmt);
-    t[5] = fz_max_finite(fmt) + fz_ulp(fmt, fz_max_finite(fmt)) / 2;
+    t[0] = tu_min_sub(fmt); t[1] = tu_min_sub(fmt) / 2; t[2] = 1.5 * tu_min_sub(fmt);
+    t[3] = tu_min_normal(fmt); t[4] = tu_max_finite(fmt);
+    t[5] = tu_max_finite(fmt) + tu_ulp(fmt, tu_max_finite(fmt)) / 2;
     if (!(d == d) || d == 0 || isinf(d)) return enc_val(fmt, 1.0);
     return enc_val(fmt, t[i % 6] / d);
 }
@@ -232,10 +232,10 @@ static void build_param_tables(void) {
                                 -0.25, -1, NAN, -INFINITY, 0x1p-149};
     unsigned i;
     int f;
-    for (i = 0; i < sizeof a / sizeof a[0]; i++) tput(&AT, fz_f2u((float)a[i]));
-    for (i = 0; i < sizeof s / sizeof s[0]; i++) tput(&ST, fz_f2u((float)s[i]));
-    for (i = 0; i < sizeof lo / sizeof lo[0]; i++) tput(&LT, fz_f2u((float)lo[i]));
-    for (i = 0; i < sizeof hi / sizeof hi[0]; i++) tput(&HT, fz_f2u((float)hi[i]));
+    for (i = 0; i < sizeof a / sizeof a[0]; i++) tput(&AT, tu_f2u((float)a[i]));
+    for (i = 0; i < sizeof s / sizeof s[0]; i++) tput(&ST, tu_f2u((float)s[i]));
+    for (i = 0; i < sizeof lo / sizeof lo[0]; i++) tput(&LT, tu_f2u((float)lo[i]));
+    for (i = 0; i < sizeof hi / sizeof hi[0]; i++) tput(&HT, tu_f2u((float)hi[i]));
     for (f = 0; f < 3; f++) {
         base_specials(&DT[f], f);
         tputd(&DT[f], f, -1.0); tputd(&DT[f], f, 0x1p-20); tputd(&DT[f], f, 1e30);
@@ -262,10 +262,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     in.i += 10;
     memset(&p, 0, sizeof p);
     p.set = (unsigned)(setb & 0xfu) | (setb >= 0xf0 ? 0x100u : 0u);
-    p.alpha = fz_u2f(read_field(&in, 0, &AT, 0, no_dyn, NULL));
-    p.scale = fz_u2f(read_field(&in, 0, &ST, 0, no_dyn, NULL));
-    p.lo = fz_u2f(read_field(&in, 0, &LT, 0, no_dyn, NULL));
-    p.hi = fz_u2f(read_field(&in, 0, &HT, 0, no_dyn, NULL));
+    p.alpha = tu_u2f(read_field(&in, 0, &AT, 0, no_dyn, NULL));
+    p.scale = tu_u2f(read_field(&in, 0, &ST, 0, no_dyn, NULL));
+    p.lo = tu_u2f(read_field(&in, 0, &LT, 0, no_dyn, NULL));
+    p.hi = tu_u2f(read_field(&in, 0, &HT, 0, no_dyn, NULL));
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
     if (k.dir == 3 && (k.op != GPUACT_OP_ELU && k.op != GPUACT_OP_SELU)) k.dir = 2;
     if (k.dir == 3 && k.op == GPUACT_OP_ELU && k.c.alpha < 0.0f) k.dir = 2;
@@ -276,10 +276,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     k.xb = xb;
     /* d: what dy multiplies (f'(x), or y + L / lambda for dx from y) */
     if (k.dir == 3) {
-        double y = fz_dec(k.fmt, xb), L = k.op == GPUACT_OP_SELU ? 1.7580993408473768 : (double)k.c.alpha;
+        double y = tu_ref_dec(k.fmt, xb), L = k.op == GPUACT_OP_SELU ? 1.7580993408473768 : (double)k.c.alpha;
         dc.d = y > 0 ? (k.op == GPUACT_OP_SELU ? 1.0507009873554805 : 1.0) : y + L;
     } else {
-        dc.d = fz_dec(k.fmt, fz_lib_real(1, k.op, k.fmt, xb, 0, &k.c));
+        dc.d = tu_ref_dec(k.fmt, fz_lib_real(1, k.op, k.fmt, xb, 0, &k.c));
     }
     k.db = read_field(&xin, k.fmt, &DT[k.fmt], 6, dy_dyn, &dc);
     gotb = fz_lib(k.dir, k.op, k.fmt, k.xb, k.db, &k.c);

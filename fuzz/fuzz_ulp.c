@@ -28,12 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     setb = fz_u8(&in);
     k.xb = fz_u32(&in) & fz_mask(k.fmt);
     k.db = fz_u32(&in) & fz_mask(k.fmt);
-    memset(&p, 0, sizeof p);
-    p.set = (unsigned)(setb & 0xfu) | (setb >= 0xf0 ? 0x100u : 0u);
-    p.alpha = fz_u2f(fz_u32(&in));
-    p.scale = fz_u2f(fz_u32(&in));
-    p.lo = fz_u2f(fz_u32(&in));
-    p.hi = fz_u2f(fz_u32(&in));
+    fz_read_params(&in, setb, &p);
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
     if (k.dir == 3 && (k.op != GPUACT_OP_ELU && k.op != GPUACT_OP_SELU)) k.dir = 2;
     if (k.dir == 3 && k.op == GPUACT_OP_ELU && k.c.alpha < 0.0f) k.dir = 2; /* unsupported there */

@@ -20,6 +20,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "tests/common/bits.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -97,12 +99,7 @@ static void run_one(const unsigned char *p, size_t n, const char *name) {
 }
 
 static uint64_t rng;
-static uint64_t next(void) {
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+static uint64_t next(void) { return tu_splitmix64(&rng); }
 
 int main(int argc, char **argv) {
     long nrandom = 0;

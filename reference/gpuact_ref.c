@@ -21,6 +21,17 @@ gpuact_ref_params gpuact_ref_default_params(void)
     return p;
 }
 
+/* Each module's per-thread storage, freed here, above them all: the next
+ * evaluation on this thread allocates it again. */
+void gpuact_ref_thread_release(void)
+{
+    gpuact_refi_ws_release();
+    gpuact_refi_iv_release();
+    gpuact_refi_erfc_release();
+    gpuact_refi_format_release();
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+}
+
 int gpuact_refi_start_level(int fmt, int for_ulp)
 {
     return (for_ulp && fmt == GPUACT_REF_F64) ? 1 : 0;

@@ -98,9 +98,8 @@ static int cf_enclose(long b, long n)
     return mpfr_cmp_si_2exp(q, 1, -b) <= 0;
 }
 
-static void erfc_cf(mpfr_ptr lo, mpfr_ptr hi, int neg, double sd, mpfr_prec_t p)
+static void erfc_cf(mpfr_ptr lo, mpfr_ptr hi, int neg, double sd, mpfr_prec_t p, const gref_iv *inv_sqrt_pi)
 {
-    const gref_consts *k = gpuact_refi_consts(gpuact_refi_ws());
     long b = (long)p - 8, n = cf_terms(sd, b);
     int inex;
     while (!cf_enclose(b, n) && n < 100000)
@@ -115,9 +114,9 @@ static void erfc_cf(mpfr_ptr lo, mpfr_ptr hi, int neg, double sd, mpfr_prec_t p)
         mpfr_nextabove(ehi);
     /* erfc(s) in [elo klo / sqrt(pi), ehi khi / sqrt(pi)] (all positive) */
     mpfr_mul(klo, klo, elo, RD);
-    mpfr_mul(klo, klo, k->inv_sqrt_pi.lo, RD);
+    mpfr_mul(klo, klo, inv_sqrt_pi->lo, RD);
     mpfr_mul(khi, khi, ehi, RU);
-    mpfr_mul(khi, khi, k->inv_sqrt_pi.hi, RU);
+    mpfr_mul(khi, khi, inv_sqrt_pi->hi, RU);
     if (!neg) {
         mpfr_set(lo, klo, RD);
         mpfr_set(hi, khi, RU);
@@ -127,7 +126,7 @@ static void erfc_cf(mpfr_ptr lo, mpfr_ptr hi, int neg, double sd, mpfr_prec_t p)
     }
 }
 
-void gpuact_refi_erfc_point(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr t)
+void gpuact_refi_erfc_point(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr t, const gref_iv *inv_sqrt_pi)
 {
     mpfr_prec_t p = mpfr_get_prec(lo);
     double sd;
@@ -146,7 +145,7 @@ void gpuact_refi_erfc_point(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr t)
     /* the CF when short, or when 1 - erf would cancel more than P/4 bits
      * (log2(1/erfc(s)) ~ 1.4427 s^2) */
     if (cf_terms(sd, (long)p - 8) <= 64 || 1.4427 * sd * sd > (double)p / 4) {
-        erfc_cf(lo, hi, neg, sd, p);
+        erfc_cf(lo, hi, neg, sd, p, inv_sqrt_pi);
         return;
     }
     inex = mpfr_erf(elo, s, RD);

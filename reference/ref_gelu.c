@@ -51,7 +51,7 @@ static void gelu_erf(gref_ws *w, const gref_consts *k, const gref_iv *X, int der
     gref_iv *E = gpuact_refi_tmp(w), *Q = gpuact_refi_tmp(w);
     iv_mul(E, X, &k->inv_sqrt2);
     iv_neg(E, E);
-    iv_erfc(E, E);          /* 2 Phi(x) */
+    iv_erfc(E, E, &k->inv_sqrt_pi); /* 2 Phi(x) */
     iv_mul_2si(E, E, -1);   /* Phi(x) */
     if (!deriv) {
         iv_mul(R, X, E);

@@ -44,11 +44,13 @@ void gpuact_refi_iv_exp(gref_iv *r, const gref_iv *a);
 void gpuact_refi_iv_expm1(gref_iv *r, const gref_iv *a);
 void gpuact_refi_iv_tanh(gref_iv *r, const gref_iv *a);
 void gpuact_refi_iv_sech(gref_iv *r, const gref_iv *a);
-void gpuact_refi_iv_erfc(gref_iv *r, const gref_iv *a);
+void gpuact_refi_iv_erfc(gref_iv *r, const gref_iv *a, const gref_iv *inv_sqrt_pi);
 void gpuact_refi_iv_sigmoid(gref_iv *s, gref_iv *c, const gref_iv *z);
 void gpuact_refi_iv_mid(mpfr_ptr m, const gref_iv *a);
-/* erfc(t) enclosed in [lo, hi] at lo's precision (ref_erfc.c) */
-void gpuact_refi_erfc_point(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr t);
+/* erfc(t) enclosed in [lo, hi] at lo's precision (ref_erfc.c); inv_sqrt_pi
+ * encloses 1/sqrt(pi) at that precision (the level's gref_consts: passed in,
+ * so that erfc needs no workspace) */
+void gpuact_refi_erfc_point(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr t, const gref_iv *inv_sqrt_pi);
 void gpuact_refi_erfc_release(void);
 
 #define iv_set_mpfr gpuact_refi_iv_set_mpfr
@@ -110,6 +112,7 @@ typedef struct {
 } gref_ws;
 
 gref_ws *gpuact_refi_ws(void);
+void gpuact_refi_ws_release(void);
 void gpuact_refi_begin(gref_ws *w, int level);
 gref_iv *gpuact_refi_tmp(gref_ws *w);
 const gref_consts *gpuact_refi_consts(gref_ws *w);

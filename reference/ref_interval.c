@@ -243,13 +243,13 @@ void gpuact_refi_iv_sech(gref_iv *r, const gref_iv *a)
  * m = min |t| on [lo, hi]; 1.1284 > 2/sqrt(pi) = 1.12837916...; the bound is
  * evaluated with upward rounding at 32 bits (it only widens by ~1 ulp).
  * erfc > 0, so a negative lower bound is replaced by 0. */
-void gpuact_refi_iv_erfc(gref_iv *r, const gref_iv *a)
+void gpuact_refi_iv_erfc(gref_iv *r, const gref_iv *a, const gref_iv *inv_sqrt_pi)
 {
     if (iv_is_point(a)) {
-        gpuact_refi_erfc_point(r->lo, r->hi, a->lo);
+        gpuact_refi_erfc_point(r->lo, r->hi, a->lo, inv_sqrt_pi);
         return;
     }
-    gpuact_refi_erfc_point(scr[0], scr[1], a->lo); /* scr1 >= erfc(lo) >= erfc(t) */
+    gpuact_refi_erfc_point(scr[0], scr[1], a->lo, inv_sqrt_pi); /* scr1 >= erfc(lo) >= erfc(t) */
     if (mpfr_sgn(a->lo) >= 0)
         mpfr_sqr(lip, a->lo, RD);
     else if (mpfr_sgn(a->hi) <= 0)

@@ -4,7 +4,7 @@
  * Everything is allocated once per thread at the largest precision and then
  * re-precisioned (mpfr_set_prec keeps the allocation), so an evaluation does
  * no malloc.  C99 has no thread-exit hook, so the storage (a few dozen KiB)
- * lives until gpuact_ref_thread_release() is called. */
+ * lives until gpuact_ref_thread_release() (gpuact_ref.c) is called. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "ref_internal.h"
@@ -77,7 +77,9 @@ static void iv_clear(gref_iv *r)
     mpfr_clear(r->hi);
 }
 
-void gpuact_ref_thread_release(void)
+/* this thread's workspace (gpuact_ref_thread_release in gpuact_ref.c frees
+ * the other modules' storage too) */
+void gpuact_refi_ws_release(void)
 {
     gref_ws *w = tls_ws;
     int i;
@@ -103,10 +105,6 @@ void gpuact_ref_thread_release(void)
         free(w);
         tls_ws = NULL;
     }
-    gpuact_refi_iv_release();
-    gpuact_refi_erfc_release();
-    gpuact_refi_format_release();
-    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
 }
 
 /* Enclosures of the constants at precision p.  The scratch of ref_interval.c

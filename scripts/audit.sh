@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# The main job: the accuracy audit of gpuact against MPFR (tools/audit.c).
+# The main job: the accuracy audit of gpuact against MPFR (tests/accuracy/audit.c).
 # Installs what it needs (the same Debian packages as scripts/test.sh),
 # builds the `audit` target with CMake and runs it with the default settings:
 #   docs/ACCURACY.md           the report (tables, the GPU section, plots, how to reproduce)
 #   docs/accuracy/<fn>.svg     one plot per function: gpuact vs the textbook fp32 formula
 #   build/audit.csv, build/audit.json
 # The exhaustive fp32 GPU section is merged from docs/accuracy/sweep_f32.csv when that
-# file exists (written on a GPU machine by `tools/sweep_f32 --csv FILE`); the double
-# reference that sweep uses is then validated here (tools/check_ref_double, ~15 s).
+# file exists (written on a GPU machine by `sweep_f32 --csv FILE`, tests/accuracy/sweep_f32.cu); the double
+# reference that sweep uses is then validated here (check_ref_double, ~15 s).
 #
 #   bash scripts/audit.sh                 # BUILD_DIR=build by default
 #   bash scripts/audit.sh --check-bars    # extra arguments go to the audit (exit 1 if a bar is exceeded)

@@ -6,13 +6,13 @@
 # Run on the GPU machine from the repository root. Steps, in order:
 #   nvidia-smi -L, nvcc --version
 #   build (in parallel, nvcc -O3 -arch=$ARCH):
-#     tests/gpu/test_device.cu (skipped with a message if absent), tools/sweep_f32.cu,
+#     tests/gpu/test_device.cu (skipped with a message if absent), tests/accuracy/sweep_f32.cu,
 #     bench/bench.cu, examples/basic.cu (skipped if absent)
 #   run: test_device (and, with --full only, test_device --exhaustive-f32 as a second step,
 #        in the background beside the next ones), examples/basic, the exhaustive fp32 sweep,
 #        compute-sanitizer memcheck, racecheck and initcheck on `test_device --quick`
 #        (each bounded by `timeout 240`), the README's CUDA programs built and run
-#        (tests/readme/run_blocks.sh --run-cuda), with --full also tools/tier_error on every
+#        (tests/readme/run_blocks.sh --run-cuda), with --full also tests/accuracy/tier_error on every
 #        input (CI samples every 7th; in the background beside the exhaustive test), with
 #        --python the Python package (scripts/gpu-python.sh: the wheel with its CUDA part,
 #        pytest on the GPU, the seed models' comparison; its wheel build starts beside the
@@ -213,7 +213,7 @@ start_build() {
     # it could include, and was built with the same command (REBUILD=1 forces a build)
     if [ "${REBUILD:-0}" != 1 ] && [ -x "$BUILD/$name" ] && [ -f "$BUILD/$name.cmd" ] &&
         [ "$(cat "$BUILD/$name.cmd")" = "${cmd[*]}" ]; then
-        for dep in "$src" ./*.h ./*.cuh tools/*.h tests/gpu/*.h tests/gpu/*.cuh bench/*.h examples/*.h; do
+        for dep in "$src" ./*.h ./*.cuh tests/accuracy/*.h tests/common/*.h tests/gpu/*.h tests/gpu/*.cuh bench/*.h examples/*.h; do
             [ -e "$dep" ] && [ "$dep" -nt "$BUILD/$name" ] && newer=1
         done
         if [ "$newer" = 0 ]; then
@@ -230,13 +230,13 @@ start_build() {
 # 2.1x faster (x86-64-v3 vs baseline, all ops); the core's bits do not depend on it
 # (tests/bit_identity.sh builds with and without -march=x86-64-v3)
 start_build test_device tests/gpu/test_device.cu -lineinfo -Xcompiler "${HOST_MARCH:--march=native}"
-start_build sweep_f32 tools/sweep_f32.cu
+start_build sweep_f32 tests/accuracy/sweep_f32.cu
 start_build bench bench/bench.cu
 start_build basic examples/basic.cu
-if [ "$FULL" = 1 ]; then # a host program: the fast tier's error on every input (tools/tier_error.c)
+if [ "$FULL" = 1 ]; then # a host program: the fast tier's error on every input (tests/accuracy/tier_error.c)
     new_step build-tier_error
     TE_BUILD_ID=$ID
-    (run_step "$ID" 120 "${CC:-cc}" -std=c99 -O2 -I. tools/tier_error.c -o "$BUILD/tier_error" -lpthread -lm) &
+    (run_step "$ID" 120 "${CC:-cc}" -std=c99 -O2 -I. tests/accuracy/tier_error.c -o "$BUILD/tier_error" -lpthread -lm) &
 fi
 PY_PID=""
 if [ "$PYTHON_STEPS" = 1 ]; then # the wheel (with its CUDA part) builds beside the kernels

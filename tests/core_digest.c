@@ -5,6 +5,7 @@
    (tests/bit_identity.sh) the digests must agree: that is the host half of
    "one math core, bit-identical everywhere". Compiles as C and C++. */
 #include "gpuact_kernels.cuh"
+#include "tests/common/bits.h"
 #include <stdio.h>
 
 static uint64_t h = 1469598103934665603ull;
@@ -12,8 +13,6 @@ static void mix(uint32_t v) {
     int i;
     for (i = 0; i < 4; i++) { h ^= (v >> (8 * i)) & 0xffu; h *= 1099511628211ull; }
 }
-static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 
 int main(void) {
     gpuact_cfg cfgs[3];
@@ -21,7 +20,7 @@ int main(void) {
     uint32_t i;
     cfgs[0] = gpuact_cfg_default();
     cfgs[1] = cfgs[0]; cfgs[1].alpha = 0.3f; cfgs[1].scale = 1.75f; cfgs[1].lo = -0.6f; cfgs[1].hi = 0.9f;
-    cfgs[2] = cfgs[0]; cfgs[2].alpha = -2.5f; cfgs[2].scale = -3.0f; cfgs[2].lo = -u2f(0x7f800000u); cfgs[2].hi = 0.25f;
+    cfgs[2] = cfgs[0]; cfgs[2].alpha = -2.5f; cfgs[2].scale = -3.0f; cfgs[2].lo = -tu_u2f(0x7f800000u); cfgs[2].hi = 0.25f;
     for (ci = 0; ci < 3; ci++) {
         const gpuact_cfg *c = &cfgs[ci];
         for (op = 1; op <= 7; op++) {
@@ -37,9 +36,9 @@ int main(void) {
             }
             for (i = 0; i < (1u << 18) + 64; i++) {
                 uint32_t b = i < (1u << 18) ? i * 16384u + (i * 2654435761u >> 18) : 0x7f7fffe0u + (i & 63) * 0x01000000u;
-                float x = u2f(b), dy = u2f(b * 2654435761u);
-                mix(f2u(gpuact_forward_f32(o, x, c))); mix(f2u(gpuact_grad_f32(o, x, c))); mix(f2u(gpuact_backward_f32(o, x, dy, c)));
-                if (op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) mix(f2u(gpuact_backward_from_output_f32(o, x, dy, c)));
+                float x = tu_u2f(b), dy = tu_u2f(b * 2654435761u);
+                mix(tu_f2u(gpuact_forward_f32(o, x, c))); mix(tu_f2u(gpuact_grad_f32(o, x, c))); mix(tu_f2u(gpuact_backward_f32(o, x, dy, c)));
+                if (op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) mix(tu_f2u(gpuact_backward_from_output_f32(o, x, dy, c)));
             }
         }
     }

@@ -4,7 +4,7 @@
 #define _GNU_SOURCE
 #define GPUACT_IMPLEMENTATION
 #include "gpuact.h"
-#include "test_util.h"
+#include "tests/common/test_util.h"
 #include <fenv.h>
 #include <stdlib.h>
 #if defined(__x86_64__) || defined(__i386__)

@@ -18,6 +18,8 @@
    FAIL lines and "N passed, M failed". */
 #include "gpuact.h"
 #include "gpuact_ref.h"
+#include "tests/common/formats.h"
+#include "tests/common/test_util.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -28,16 +30,6 @@ static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint32_t next32(void) {
     rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
     return (uint32_t)(rng >> 16);
-}
-
-/* the smallest subnormal and the spacing of floats at v */
-static double ulp_f32(double v) {
-    int e;
-    if (v == 0) return ldexp(1.0, -149);
-    frexp(v, &e);
-    e -= 1;
-    if (e < -126) e = -126;
-    return ldexp(1.0, e - 23);
 }
 
 /* deriv 0 f, 1 f', 2 dy f' */
@@ -51,7 +43,7 @@ static void check(int op, int deriv, float x, float dy, const gpuact_ref_params 
     ulp = gpuact_ref_ulp(op, deriv, x, dy, rp, GPUACT_REF_F32, got, &ref, &sm);
     ok = !sm && (double)got == ref;
     if (!ok && !sm && ulp > 0.5 && fabs(ref) < 0x1p-126) { /* subnormal or zero: the allowance near a midpoint */
-        u = ulp_f32(fabs(ref) > fabs(got) ? ref : got);
+        u = tu_ulp(0, fabs(ref) > fabs(got) ? ref : got);
         r = (fabs(ref) > fabs(got) ? fabs(ref) : fabs(got)) / u;
         ok = fabs((double)got - ref) == u && ulp - 0.5 > r * 0x1p-60 && ulp - 0.5 <= r * 0x1p-36;
     } else if (!ok && !sm && fabs(ref) >= 0x1p-126 && fabs(got) >= 0x1p-126) { /* normal: the bar */
@@ -149,6 +141,5 @@ int main(void) {
                 }
     }
     printf("test_small_x: %lu normal results not correctly rounded (within their bars)\n", normal_not_cr);
-    printf("test_small_x: %lu passed, %lu failed\n", passed, failed);
-    return failed != 0;
+    return tu_summary((long)passed, (long)failed);
 }

@@ -4,7 +4,7 @@
    each format were computed once with mpmath (see the comments). */
 #define GPUACT_IMPLEMENTATION
 #include "gpuact.h"
-#include "test_util.h"
+#include "tests/common/test_util.h"
 #include <math.h>
 
 #define NAN_F tu_u2f(0x7fc00000u)

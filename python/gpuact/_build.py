@@ -17,11 +17,11 @@ import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CSRC = os.path.join(HERE, "csrc")
-HEADERS = ("gpuact.h", "gpuact_kernels.cuh")
+HEADERS = ("gpuact.h", "gpuact_kernels.cuh", "gpuact_tables.h")
 
 
 def header_dir():
-    """The folder holding gpuact.h and gpuact_kernels.cuh."""
+    """The folder holding gpuact.h and the headers it includes (HEADERS)."""
     env = os.environ.get("GPUACT_INCLUDE")
     cands = ([env] if env else []) + [os.path.join(HERE, "include"), os.path.normpath(os.path.join(HERE, "..", ".."))]
     for d in cands:

@@ -79,7 +79,7 @@ if(NOT n EQUAL 1)
   message(FATAL_ERROR "consumer test: expected one gpuactConfig.cmake under ${PREFIX}, found ${n}: ${config_files}")
 endif()
 get_filename_component(package_dir "${config_files}" DIRECTORY)
-foreach(f "${PREFIX}/include/gpuact.h" "${PREFIX}/include/gpuact_kernels.cuh"
+foreach(f "${PREFIX}/include/gpuact.h" "${PREFIX}/include/gpuact_kernels.cuh" "${PREFIX}/include/gpuact_tables.h"
           "${package_dir}/gpuactConfigVersion.cmake" "${package_dir}/gpuactTargets.cmake")
   if(NOT EXISTS "${f}")
     message(FATAL_ERROR "consumer test: the install has no ${f}")

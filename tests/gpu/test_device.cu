@@ -30,6 +30,9 @@
    Nothing is timed here. */
 #define GPUACT_IMPLEMENTATION
 #include "gpuact.h"
+#include "tests/common/bits.h"
+#include "tests/common/entry.h"
+#include "tests/common/test_util.h"
 
 #include <algorithm>
 #include <atomic>
@@ -140,17 +143,9 @@ template <class F> static void par_for(size_t n, const F &f, size_t grain = 1u <
     for (auto &t : th) t.join();
 }
 
-/* splitmix64 of i: the tests' pseudo-random data, reproducible from the index */
-__host__ __device__ static inline uint64_t mix64(uint64_t z) {
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 /* a varied fp32 input: any bit pattern, [-32, 32), [-2, 2), subnormals, [-20, 0) */
 static float var_f32(uint64_t i) {
-    const uint64_t r = mix64(i * 7919u + 17u);
+    const uint64_t r = tu_mix64(i * 7919u + 17u);
     float v;
     uint32_t u;
     switch (i % 5) {
@@ -169,7 +164,7 @@ static void fill_var(gpuact_dtype t, unsigned char *p, size_t n, uint64_t seed) 
             const float v = var_f32(i + (seed << 40));
             memcpy(p + 4 * i, &v, 4);
         } else {
-            const uint16_t h = (uint16_t)(mix64(i + (seed << 40)) >> 17); /* every pattern is a valid input */
+            const uint16_t h = (uint16_t)(tu_mix64(i + (seed << 40)) >> 17); /* every pattern is a valid input */
             memcpy(p + 2 * i, &h, 2);
         }
     }
@@ -178,7 +173,7 @@ static void fill_var(gpuact_dtype t, unsigned char *p, size_t n, uint64_t seed) 
 /* ------------------------------------------------------------------------ */
 /* the entry points, by direction                                           */
 
-enum { FWD, GRAD, BWD, FWDBWD, BWDOUT };
+enum { FWD = TU_FWD, GRAD = TU_GRAD, BWD = TU_BWD, FWDBWD = TU_FWDBWD, BWDOUT = TU_BWDOUT };
 static const char *const DIRN[] = {"forward", "grad", "backward", "fwd+bwd", "bwd-from-y"};
 static const gpuact_dtype DTS[3] = {GPUACT_F32, GPUACT_F16, GPUACT_BF16};
 static const char *dtn(gpuact_dtype t) { return t == GPUACT_F32 ? "f32" : (t == GPUACT_F16 ? "f16" : "bf16"); }
@@ -189,22 +184,7 @@ static bool has_in1(int dir) { return dir == BWD || dir == FWDBWD || dir == BWDO
 /* dir's entry point: on the device (on stream s) or on the host */
 static gpuact_status call(bool dev, int dir, gpuact_op op, gpuact_dtype t, const gpuact_params *p, const void *in0,
                           const void *in1, void *o0, void *o1, size_t n, cudaStream_t s = g_stream) {
-    if (dev) {
-        switch (dir) {
-        case FWD: return gpuact_forward_device(op, t, p, in0, o0, n, s);
-        case GRAD: return gpuact_grad_device(op, t, p, in0, o0, n, s);
-        case BWD: return gpuact_backward_device(op, t, p, in0, in1, o0, n, s);
-        case FWDBWD: return gpuact_forward_backward_device(op, t, p, in0, in1, o0, o1, n, s);
-        default: return gpuact_backward_from_output_device(op, t, p, in0, in1, o0, n, s);
-        }
-    }
-    switch (dir) {
-    case FWD: return gpuact_forward_host(op, t, p, in0, o0, n);
-    case GRAD: return gpuact_grad_host(op, t, p, in0, o0, n);
-    case BWD: return gpuact_backward_host(op, t, p, in0, in1, o0, n);
-    case FWDBWD: return gpuact_forward_backward_host(op, t, p, in0, in1, o0, o1, n);
-    default: return gpuact_backward_from_output_host(op, t, p, in0, in1, o0, n);
-    }
+    return tu_call(dev, dir, op, t, p, in0, in1, o0, o1, n, s);
 }
 /* the host entry point over [0, n) on every core (element-wise, so slices are exact) */
 static gpuact_status host_par(int dir, gpuact_op op, gpuact_dtype t, const gpuact_params *p, const void *in0,
@@ -278,7 +258,7 @@ static void test_16bit(void) {
     std::vector<uint16_t> hx(n), hdy(n), r0(n), r1(n), e0(n), e1(n);
     for (size_t i = 0; i < n; i++) {
         hx[i] = (uint16_t)i;
-        hdy[i] = (uint16_t)(mix64(i ^ 0x5eedu) >> 40);
+        hdy[i] = (uint16_t)(tu_mix64(i ^ 0x5eedu) >> 40);
     }
     DevBuf dx(b), ddy(b), d0(b), d1(b);
     h2d(dx.p, hx.data(), b);
@@ -425,8 +405,8 @@ static void test_f32_random(void) {
     std::vector<uint32_t> hx(n), hdy(n), r0(n), r1(n), e0(n), e1(n);
     par_for(n, [&](size_t lo, size_t hi) {
         for (size_t i = lo; i < hi; i++) {
-            hx[i] = (uint32_t)mix64(i * 2 + 0x1000000000ull);
-            hdy[i] = (uint32_t)mix64(i * 2 + 0x1000000001ull);
+            hx[i] = (uint32_t)tu_mix64(i * 2 + 0x1000000000ull);
+            hdy[i] = (uint32_t)tu_mix64(i * 2 + 0x1000000001ull);
         }
     });
     DevBuf dx(b), ddy(b), d0(b), d1(b);
@@ -483,7 +463,7 @@ static void test_f32_random(void) {
 
 /* element i of the big input: nonzero, mostly in [-16, 16), a quarter any pattern */
 __host__ __device__ static inline uint16_t big_pat(uint64_t i) {
-    const uint64_t h = mix64(i ^ 0xb16b16ull);
+    const uint64_t h = tu_mix64(i ^ 0xb16b16ull);
     uint16_t v;
     if ((h & 3u) == 0) {
         v = (uint16_t)(h >> 16);
@@ -525,7 +505,7 @@ static void test_big(void) {
     /* indices: the last 1041 elements and 2^20 random ones */
     std::vector<unsigned long long> idx;
     for (size_t i = ((size_t)1 << 31) - 1024; i < n; i++) idx.push_back(i);
-    for (size_t k = 0; k < ((size_t)1 << 20); k++) idx.push_back(mix64(k + 0xabcdefull) % n);
+    for (size_t k = 0; k < ((size_t)1 << 20); k++) idx.push_back(tu_mix64(k + 0xabcdefull) % n);
     const size_t m = idx.size();
     std::vector<uint16_t> expect(m), got(m);
     const gpuact_cfg cfg = gpuact_cfg_default();
@@ -1005,6 +985,5 @@ int main(int argc, char **argv) {
     }
     CK(cudaStreamDestroy(g_stream));
     if (g_skip) printf("(%ld skipped)\n", g_skip);
-    printf("%ld passed, %ld failed\n", g_pass, g_fail);
-    return g_fail ? 1 : 0;
+    return tu_summary(g_pass, g_fail);
 }

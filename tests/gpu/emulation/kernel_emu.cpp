@@ -13,23 +13,11 @@
 #define GPUACT_IMPLEMENTATION
 #include "gpuact.h"
 #include "emu_impl.h"
+#include "tests/common/entry.h"
+#include "tests/common/test_util.h"
 #include <stdio.h>
 #include <string>
 #include <vector>
-
-static long pass_, fail_;
-#define CHECK(c, ...)                                                                                              \
-    do {                                                                                                           \
-        if (c) pass_++;                                                                                            \
-        else {                                                                                                     \
-            fail_++;                                                                                               \
-            if (fail_ < 40) {                                                                                      \
-                printf("FAIL line %d: ", __LINE__);                                                                \
-                printf(__VA_ARGS__);                                                                               \
-                printf("\n");                                                                                      \
-            }                                                                                                      \
-        }                                                                                                          \
-    } while (0)
 
 static long mode_count[3], vec_items;
 static void on_launch(const gpuact__kargs *k) {
@@ -41,33 +29,14 @@ static unsigned char *dalloc(size_t b) {
     if (cudaMalloc(&p, b) != cudaSuccess) abort();
     return (unsigned char *)p;
 }
-enum { FWD, GRAD, BWD, FWDBWD, BWDOUT };
+enum { FWD = TU_FWD, GRAD = TU_GRAD, BWD = TU_BWD, FWDBWD = TU_FWDBWD, BWDOUT = TU_BWDOUT };
 static gpuact_status call(bool dev, int dir, gpuact_op op, gpuact_dtype t, const gpuact_params *p, const void *in0,
                           const void *in1, void *o0, void *o1, size_t n) {
-    if (dev) switch (dir) {
-        case FWD: return gpuact_forward_device(op, t, p, in0, o0, n, 0);
-        case GRAD: return gpuact_grad_device(op, t, p, in0, o0, n, 0);
-        case BWD: return gpuact_backward_device(op, t, p, in0, in1, o0, n, 0);
-        case FWDBWD: return gpuact_forward_backward_device(op, t, p, in0, in1, o0, o1, n, 0);
-        default: return gpuact_backward_from_output_device(op, t, p, in0, in1, o0, n, 0);
-        }
-    switch (dir) {
-    case FWD: return gpuact_forward_host(op, t, p, in0, o0, n);
-    case GRAD: return gpuact_grad_host(op, t, p, in0, o0, n);
-    case BWD: return gpuact_backward_host(op, t, p, in0, in1, o0, n);
-    case FWDBWD: return gpuact_forward_backward_host(op, t, p, in0, in1, o0, o1, n);
-    default: return gpuact_backward_from_output_host(op, t, p, in0, in1, o0, n);
-    }
-}
-static uint64_t mix64(uint64_t z) {
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+    return tu_call(dev, dir, op, t, p, in0, in1, o0, o1, n, 0);
 }
 static void fill(unsigned char *p, size_t bytes, uint64_t seed, gpuact_dtype t) {
     for (size_t i = 0; i < bytes / 4; i++) {
-        const uint64_t r = mix64(i + (seed << 32));
+        const uint64_t r = tu_mix64(i + (seed << 32));
         uint32_t u = (uint32_t)r;
         if (t == GPUACT_F32 && (i & 1)) {
             const float v = ((float)(r >> 40) / 16777216.0f - 0.5f) * 24.0f;
@@ -113,9 +82,9 @@ int main() {
                         const gpuact_status sh = call(false, dir, (gpuact_op)op, t, NULL, hx.data() + xo * e,
                                                       in1 ? hdy.data() + dyo * e : NULL, e0.data() + yo * e,
                                                       dir == FWDBWD ? e1.data() + o1o * e : NULL, n);
-                        CHECK(sd == 0 && sh == 0 && !memcmp(d0, e0.data(), cap) && !memcmp(d1, e1.data(), cap) &&
-                                  !memcmp(dx, hx.data(), cap) && !memcmp(ddy, hdy.data(), cap),
-                              "dtype %d dir %d op %d xo %zu yo %zu dyo %zu n %zu status %d %d", t, dir, op, xo, yo, dyo, n, sd, sh);
+                        TU_CHECK(sd == 0 && sh == 0 && !memcmp(d0, e0.data(), cap) && !memcmp(d1, e1.data(), cap) &&
+                                     !memcmp(dx, hx.data(), cap) && !memcmp(ddy, hdy.data(), cap),
+                                 "dtype %d dir %d op %d xo %zu yo %zu dyo %zu n %zu status %d %d", t, dir, op, xo, yo, dyo, n, sd, sh);
                     }
         /* byte offsets (pointers not aligned to their element) */
         for (int dir = FWD; dir <= FWDBWD; dir++)
@@ -133,8 +102,8 @@ int main() {
                                                       dir == FWDBWD ? d1 + o1o : NULL, n);
                         const gpuact_status sh = call(false, dir, (gpuact_op)op, t, NULL, hx.data() + xo, in1 ? hdy.data() + dyo : NULL,
                                                       e0.data() + yo, dir == FWDBWD ? e1.data() + o1o : NULL, n);
-                        CHECK(sd == 0 && sh == 0 && !memcmp(d0, e0.data(), cap) && !memcmp(d1, e1.data(), cap),
-                              "bytes dtype %d dir %d xo %zu yo %zu n %zu", t, dir, xo, yo, n);
+                        TU_CHECK(sd == 0 && sh == 0 && !memcmp(d0, e0.data(), cap) && !memcmp(d1, e1.data(), cap),
+                                 "bytes dtype %d dir %d xo %zu yo %zu n %zu", t, dir, xo, yo, n);
                     }
         /* in place: y == x, d == x, dx == dy, dx == x, fwd+bwd both ways, from-y both ways */
         for (int v = 0; v < 8; v++)
@@ -153,8 +122,8 @@ int main() {
                                                   vo1[v] ? (vo1[v] == 'A' ? A : B) : NULL, n);
                     const gpuact_status sh = call(false, dir, (gpuact_op)op, t, NULL, a, dir >= BWD ? b : NULL, vo0[v] == 'A' ? a : b,
                                                   vo1[v] ? (vo1[v] == 'A' ? a : b) : NULL, n);
-                    CHECK(sd == 0 && sh == 0 && !memcmp(d0, ha.data(), cap) && !memcmp(d1, hb.data(), cap),
-                          "in place dtype %d variant %d offset %zu n %zu status %d %d", t, v, off, n, sd, sh);
+                    TU_CHECK(sd == 0 && sh == 0 && !memcmp(d0, ha.data(), cap) && !memcmp(d1, hb.data(), cap),
+                             "in place dtype %d variant %d offset %zu n %zu status %d %d", t, v, off, n, sd, sh);
                 }
     }
 
@@ -164,7 +133,7 @@ int main() {
         unsigned char *x = dalloc(2 * n), *dy = dalloc(2 * n), *o0 = dalloc(2 * n), *o1 = dalloc(2 * n);
         std::vector<unsigned char> r0(2 * n), r1(2 * n);
         for (size_t i = 0; i < n; i++) {
-            const uint16_t v = (uint16_t)i, w = (uint16_t)(mix64(i) >> 40);
+            const uint16_t v = (uint16_t)i, w = (uint16_t)(tu_mix64(i) >> 40);
             memcpy(x + 2 * i, &v, 2);
             memcpy(dy + 2 * i, &w, 2);
         }
@@ -190,8 +159,8 @@ int main() {
                         const gpuact_status sd = call(true, dir, (gpuact_op)op, DTS[ti], pi ? &ps[pi] : NULL, x, dy, o0, dir == FWDBWD ? o1 : NULL, n);
                         const gpuact_status sh = call(false, dir, (gpuact_op)op, DTS[ti], pi ? &ps[pi] : NULL, x, dy, r0.data(),
                                                       dir == FWDBWD ? r1.data() : NULL, n);
-                        CHECK(sd == 0 && sh == 0 && !memcmp(o0, r0.data(), 2 * n) && !memcmp(o1, r1.data(), 2 * n),
-                              "16-bit dtype %d op %d params %d dir %d", DTS[ti], op, pi, dir);
+                        TU_CHECK(sd == 0 && sh == 0 && !memcmp(o0, r0.data(), 2 * n) && !memcmp(o1, r1.data(), 2 * n),
+                                 "16-bit dtype %d op %d params %d dir %d", DTS[ti], op, pi, dir);
                     }
                 }
     }
@@ -217,7 +186,7 @@ int main() {
         sp.hi = 0.9f;
         for (int pat = 0; pat < 4; pat++) {
             for (size_t i = 0; i < n; i++) {
-                const uint64_t r = mix64(i * 4 + (uint64_t)pat);
+                const uint64_t r = tu_mix64(i * 4 + (uint64_t)pat);
                 float v = ((float)(r >> 40) / 16777216.0f - 0.5f) * 6.0f;
                 const bool odd = pat == 3 ? (i / 40) % 3 == 1 : (r & 7u) == 0u;
                 if (odd) {
@@ -236,7 +205,7 @@ int main() {
                     memset(r0.data(), 1, 4 * n);
                     const gpuact_status sd = call(true, dir, (gpuact_op)tops[oi], GPUACT_F32, pp, x, dy, o0, NULL, n);
                     const gpuact_status sh = call(false, dir, (gpuact_op)tops[oi], GPUACT_F32, pp, x, dy, r0.data(), NULL, n);
-                    CHECK(sd == 0 && sh == 0 && !memcmp(o0, r0.data(), 4 * n), "table tier queues op %d (#%d) dir %d pattern %d", tops[oi], oi, dir, pat);
+                    TU_CHECK(sd == 0 && sh == 0 && !memcmp(o0, r0.data(), 4 * n), "table tier queues op %d (#%d) dir %d pattern %d", tops[oi], oi, dir, pat);
                     if (oi >= 6) { /* the kernel the configuration chose */
                         const void *tt = dir == FWD ? (const void *)gpuact__k_eltwise<GPUACT__OP_SWISH_TT, GPUACT_F32, GPUACT__DIR_FWD>
                                        : dir == GRAD ? (const void *)gpuact__k_eltwise<GPUACT__OP_SWISH_TT, GPUACT_F32, GPUACT__DIR_GRAD>
@@ -244,7 +213,7 @@ int main() {
                         const void *ft = dir == FWD ? (const void *)gpuact__k_eltwise<GPUACT_OP_SWISH_TANH, GPUACT_F32, GPUACT__DIR_FWD>
                                        : dir == GRAD ? (const void *)gpuact__k_eltwise<GPUACT_OP_SWISH_TANH, GPUACT_F32, GPUACT__DIR_GRAD>
                                                      : (const void *)gpuact__k_eltwise<GPUACT_OP_SWISH_TANH, GPUACT_F32, GPUACT__DIR_BWD>;
-                        CHECK(emu_last_kernel == (oi == 6 ? tt : ft), "swish_tanh kernel choice (#%d) dir %d", oi, dir);
+                        TU_CHECK(emu_last_kernel == (oi == 6 ? tt : ft), "swish_tanh kernel choice (#%d) dir %d", oi, dir);
                     }
                 }
         }
@@ -254,49 +223,49 @@ int main() {
     {
         unsigned char *dv = dalloc(1024), *dv2 = dalloc(1024), *pinned = NULL, *man = NULL, *other = NULL;
         unsigned char *plain = (unsigned char *)malloc(1024);
-        CHECK(cudaMallocHost((void **)&pinned, 1024) == cudaSuccess, "pinned alloc");
-        CHECK(cudaMallocManaged((void **)&man, 1024) == cudaSuccess, "managed alloc");
-        CHECK(cudaSetDevice(1) == cudaSuccess && cudaMalloc((void **)&other, 1024) == cudaSuccess && cudaSetDevice(0) == cudaSuccess, "other");
+        TU_CHECK(cudaMallocHost((void **)&pinned, 1024) == cudaSuccess, "pinned alloc");
+        TU_CHECK(cudaMallocManaged((void **)&man, 1024) == cudaSuccess, "managed alloc");
+        TU_CHECK(cudaSetDevice(1) == cudaSuccess && cudaMalloc((void **)&other, 1024) == cudaSuccess && cudaSetDevice(0) == cudaSuccess, "other");
         memset(dv, 0, 1024);
         memset(man, 0, 1024);
         const long l0 = emu_launches;
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, plain, dv2, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "pageable x");
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, plain, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "pageable y");
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, pinned, dv2, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "pinned x");
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, other, dv2, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "other x");
-        CHECK(gpuact_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, pinned, dv2, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "pinned dy");
-        CHECK(gpuact_forward_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv + 512, dv2, other, 16, 0) ==
-                  GPUACT_ERROR_NOT_DEVICE_POINTER,
-              "other dx");
-        CHECK(emu_launches == l0, "launched despite a bad pointer");
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, man, dv2, 16, 0) == GPUACT_SUCCESS, "managed");
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv + 4, dv2 + 8, 16, 0) == GPUACT_SUCCESS, "interior pointers");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, plain, dv2, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "pageable x");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, plain, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "pageable y");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, pinned, dv2, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "pinned x");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, other, dv2, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "other x");
+        TU_CHECK(gpuact_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, pinned, dv2, 16, 0) == GPUACT_ERROR_NOT_DEVICE_POINTER, "pinned dy");
+        TU_CHECK(gpuact_forward_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv + 512, dv2, other, 16, 0) ==
+                     GPUACT_ERROR_NOT_DEVICE_POINTER,
+                 "other dx");
+        TU_CHECK(emu_launches == l0, "launched despite a bad pointer");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, man, dv2, 16, 0) == GPUACT_SUCCESS, "managed");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv + 4, dv2 + 8, 16, 0) == GPUACT_SUCCESS, "interior pointers");
         const long l1 = emu_launches;
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, plain, plain, 0, 0) == GPUACT_SUCCESS, "n = 0, host pointers");
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, NULL, NULL, 0, 0) == GPUACT_SUCCESS, "n = 0, NULL");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, plain, plain, 0, 0) == GPUACT_SUCCESS, "n = 0, host pointers");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, NULL, NULL, 0, 0) == GPUACT_SUCCESS, "n = 0, NULL");
         emu_no_device = 1; /* any CUDA call would fail now */
-        CHECK(gpuact_backward_from_output_device(GPUACT_OP_SELU, GPUACT_F32, NULL, NULL, NULL, NULL, 0, 0) == GPUACT_SUCCESS, "n = 0: no CUDA call");
+        TU_CHECK(gpuact_backward_from_output_device(GPUACT_OP_SELU, GPUACT_F32, NULL, NULL, NULL, NULL, 0, 0) == GPUACT_SUCCESS, "n = 0: no CUDA call");
         emu_no_device = 0;
-        CHECK(emu_launches == l1 && cudaPeekAtLastError() == cudaSuccess, "n = 0 launched or left an error");
-        CHECK(gpuact_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, NULL, dv2, 4, 0) == GPUACT_ERROR_NULL_POINTER, "NULL dy");
-        CHECK(gpuact_forward_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv + 64, dv2, dv2, 4, 0) == GPUACT_ERROR_OVERLAP, "y == dx");
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv + 4, 4, 0) == GPUACT_ERROR_OVERLAP, "overlap");
-        CHECK(gpuact_forward_device((gpuact_op)0, GPUACT_F32, NULL, dv, dv2, 4, 0) == GPUACT_ERROR_INVALID_OP, "op");
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, (gpuact_dtype)4, NULL, dv, dv2, 4, 0) == GPUACT_ERROR_INVALID_DTYPE, "dtype");
-        CHECK(gpuact_backward_from_output_device(GPUACT_OP_SILU, GPUACT_F32, NULL, dv, dv, dv2, 0, 0) == GPUACT_ERROR_UNSUPPORTED, "unsupported");
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv2, (size_t)-1 / 2, 0) == GPUACT_ERROR_OVERLAP, "wraps");
+        TU_CHECK(emu_launches == l1 && cudaPeekAtLastError() == cudaSuccess, "n = 0 launched or left an error");
+        TU_CHECK(gpuact_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, NULL, dv2, 4, 0) == GPUACT_ERROR_NULL_POINTER, "NULL dy");
+        TU_CHECK(gpuact_forward_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv + 64, dv2, dv2, 4, 0) == GPUACT_ERROR_OVERLAP, "y == dx");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv + 4, 4, 0) == GPUACT_ERROR_OVERLAP, "overlap");
+        TU_CHECK(gpuact_forward_device((gpuact_op)0, GPUACT_F32, NULL, dv, dv2, 4, 0) == GPUACT_ERROR_INVALID_OP, "op");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, (gpuact_dtype)4, NULL, dv, dv2, 4, 0) == GPUACT_ERROR_INVALID_DTYPE, "dtype");
+        TU_CHECK(gpuact_backward_from_output_device(GPUACT_OP_SILU, GPUACT_F32, NULL, dv, dv, dv2, 0, 0) == GPUACT_ERROR_UNSUPPORTED, "unsupported");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv2, (size_t)-1 / 2, 0) == GPUACT_ERROR_OVERLAP, "wraps");
         emu_fail_launch = 1;
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv2, 16, 0) == GPUACT_ERROR_CUDA &&
-                  cudaPeekAtLastError() == cudaSuccess,
-              "failed launch: GPUACT_ERROR_CUDA, error cleared");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv2, 16, 0) == GPUACT_ERROR_CUDA &&
+                     cudaPeekAtLastError() == cudaSuccess,
+                 "failed launch: GPUACT_ERROR_CUDA, error cleared");
         emu_fail_launch = 0;
         emu_no_device = 1;
-        CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv2, 16, 0) == GPUACT_ERROR_CUDA && cudaPeekAtLastError() == cudaSuccess,
-              "no device: GPUACT_ERROR_CUDA, error cleared");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv2, 16, 0) == GPUACT_ERROR_CUDA && cudaPeekAtLastError() == cudaSuccess,
+                 "no device: GPUACT_ERROR_CUDA, error cleared");
         emu_no_device = 0;
-        CHECK(strcmp(gpuact_status_string(GPUACT_ERROR_CUDA), "unknown status") &&
-                  strcmp(gpuact_status_string(GPUACT_ERROR_NOT_DEVICE_POINTER), "unknown status"),
-              "status strings");
+        TU_CHECK(strcmp(gpuact_status_string(GPUACT_ERROR_CUDA), "unknown status") &&
+                     strcmp(gpuact_status_string(GPUACT_ERROR_NOT_DEVICE_POINTER), "unknown status"),
+                 "status strings");
         free(plain);
     }
 
@@ -308,25 +277,24 @@ int main() {
         k.in0 = (const unsigned char *)(uintptr_t)0x10000000ull;
         k.out0 = (unsigned char *)(uintptr_t)0x30000000ull;
         gpuact__eltwise_plan(&k, 2, n);
-        CHECK(k.mode == GPUACT__MODE_VEC && k.head == 0 && k.nvec == n / 8 && k.items == n / 8 + 1, "big vector plan");
+        TU_CHECK(k.mode == GPUACT__MODE_VEC && k.head == 0 && k.nvec == n / 8 && k.items == n / 8 + 1, "big vector plan");
         k.out0 += 2;
         gpuact__eltwise_plan(&k, 2, n);
-        CHECK(k.mode == GPUACT__MODE_SCALAR && k.items == n, "big scalar plan");
+        TU_CHECK(k.mode == GPUACT__MODE_SCALAR && k.items == n, "big scalar plan");
         k.in0 += 6;
         k.out0 += 4; /* both at offset 6 */
         gpuact__eltwise_plan(&k, 2, n);
-        CHECK(k.mode == GPUACT__MODE_VEC && k.head == 5 && k.nvec == (n - 5) / 8 && k.items == 5 + k.nvec + (n - 5 - 8 * k.nvec),
-              "plan with head %zu %zu", k.head, k.nvec);
+        TU_CHECK(k.mode == GPUACT__MODE_VEC && k.head == 5 && k.nvec == (n - 5) / 8 && k.items == 5 + k.nvec + (n - 5 - 8 * k.nvec),
+                 "plan with head %zu %zu", k.head, k.nvec);
         gpuact__eltwise_plan(&k, 4, 3); /* offset 6 for f32: not element-aligned */
-        CHECK(k.mode == GPUACT__MODE_BYTES, "bytes plan");
+        TU_CHECK(k.mode == GPUACT__MODE_BYTES, "bytes plan");
         k.in0 = (const unsigned char *)(uintptr_t)0x1000000cull;
         k.out0 = (unsigned char *)(uintptr_t)0x3000000cull;
         gpuact__eltwise_plan(&k, 4, 2);
-        CHECK(k.mode == GPUACT__MODE_VEC && k.head == 1 && k.nvec == 0 && k.items == 2, "head longer than n");
+        TU_CHECK(k.mode == GPUACT__MODE_VEC && k.head == 1 && k.nvec == 0 && k.items == 2, "head longer than n");
     }
     printf("launches by mode: vector %ld, scalar %ld, bytes %ld; vector items %ld\n", mode_count[0], mode_count[1], mode_count[2],
            vec_items);
-    CHECK(mode_count[0] > 1000 && mode_count[1] > 1000 && mode_count[2] > 100, "every mode exercised");
-    printf("%ld passed, %ld failed\n", pass_, fail_);
-    return fail_ != 0;
+    TU_CHECK(mode_count[0] > 1000 && mode_count[1] > 1000 && mode_count[2] > 100, "every mode exercised");
+    return tu_finish();
 }

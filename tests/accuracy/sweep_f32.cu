@@ -1,10 +1,10 @@
-/* tools/sweep_f32.cu - exhaustive fp32 accuracy sweep of the gpuact math core.
+/* tests/accuracy/sweep_f32.cu - exhaustive fp32 accuracy sweep of the gpuact math core.
 
    For every function (the 7 ops with default parameters, elu alpha = 0.3,
    swish_tanh s = 1.5 on [-0.2, 0.8]) and both directions (f = gpuact_forward_f32,
    f' = gpuact_grad_f32), over all 2^32 fp32 bit patterns, compares the
-   library with the double reference tools/ref_double.h (validated against
-   MPFR to <= 0.01 fp32 ULP by tools/check_ref_double.c) and reports:
+   library with the double reference tests/accuracy/ref_double.h (validated against
+   MPFR to <= 0.01 fp32 ULP by tests/accuracy/check_ref_double.c) and reports:
      max ULP    max |got - ref| / ulp32(ref), ulp32(v) = 2^(max(floor(log2|v|), -126) - 23)
                 (the error in ULPs of the exact value, to within the reference's
                 0.01), with the x where it occurs (the largest x bits on a tie)
@@ -36,7 +36,7 @@
    f' <= 2 ULP) with no special mismatch, fast!CR = 0 and bound < 1, 1
    otherwise, 2 on a usage/CUDA error.
 
-   Build:  nvcc -O3 -arch=sm_90 -I. tools/sweep_f32.cu -o sweep_f32
+   Build:  nvcc -O3 -arch=sm_90 -I. tests/accuracy/sweep_f32.cu -o sweep_f32
    Run:    ./sweep_f32                      all 2^32 inputs on the GPU
            ./sweep_f32 --only gelu_erf      rows whose name contains the string
            ./sweep_f32 --host-threads 2 --sample 1000000
@@ -50,7 +50,7 @@
            -v                               also print one not-CR input per row (to confirm
                                             with MPFR: gpuact_ref_eval)
            --csv FILE                       also write the table as CSV (with "# key: value" header
-                                            lines: device, date, command), for tools/audit --gpu-sweep
+                                            lines: device, date, command), for audit --gpu-sweep
    No -use_fast_math: the reference needs IEEE double and the core checks its flags.
 */
 #include <cuda_runtime.h>
@@ -70,16 +70,11 @@
 #include <vector>
 
 #include "gpuact_kernels.cuh"
-#include "tools/ref_double.h"
-
-#define CK(call)                                                                                  \
-    do {                                                                                          \
-        cudaError_t e_ = (call);                                                                  \
-        if (e_ != cudaSuccess) {                                                                  \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-            exit(2);                                                                              \
-        }                                                                                         \
-    } while (0)
+#include "tests/accuracy/configs.h"
+#include "tests/accuracy/ref_double.h"
+#include "tests/common/args.h"
+#include "tests/common/bits.h"
+#include "tests/common/cuda_check.h"
 
 /* ---------------------------------------------------------------------------
    Configurations
@@ -89,17 +84,8 @@ struct Config {
     int op;
     float alpha, scale, lo, hi;
 };
-static const Config kConfigs[] = {
-    {"gelu_erf", 1, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"gelu_tanh", 2, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"gelu_sigmoid", 3, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"elu", 4, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"elu(a=0.3)", 4, 0.3f, 0.5f, -1.0f, 1.0f},
-    {"selu", 5, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"silu", 6, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"swish_tanh", 7, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"swish_tanh(1.5,-.2,.8)", 7, 1.0f, 1.5f, -0.2f, 0.8f},
-};
+#define CONFIG_ROW(name, slug, label, op, alpha, scale, lo, hi) {name, op, alpha, scale, lo, hi},
+static const Config kConfigs[] = {ACC_CONFIGS(CONFIG_ROW)};
 static const int kNumConfigs = (int)(sizeof kConfigs / sizeof kConfigs[0]);
 
 static gpuact_cfg make_cfg(const Config &c) {
@@ -312,19 +298,11 @@ static bool refs_agree(double dv, double hv, double *diff) {
    Host
    ------------------------------------------------------------------------ */
 static uint64_t g_rng = 0x243f6a8885a308d3ull;
-static uint64_t rnd64() {
-    g_rng ^= g_rng >> 12; g_rng ^= g_rng << 25; g_rng ^= g_rng >> 27;
-    return g_rng * 0x2545f4914f6cdd1dull;
-}
-static int64_t f2ord(float f) {
-    uint32_t u = gpuact__f2u(f);
-    return (u & 0x80000000u) ? -(int64_t)(u & 0x7fffffffu) - 1 : (int64_t)u;
-}
-static float ord2f(int64_t o) { return o < 0 ? gpuact__u2f((uint32_t)(-(o + 1)) | 0x80000000u) : gpuact__u2f((uint32_t)o); }
+static uint64_t rnd64() { return tu_xorshift64s(&g_rng); }
 static void around(std::vector<uint32_t> &v, double c, int k) {
-    int64_t o = f2ord((float)c);
+    int64_t o = tu_f2ord((float)c);
     for (int64_t q = o - k; q <= o + k; q++)
-        if (q >= f2ord(-INFINITY) && q <= f2ord(INFINITY)) v.push_back(gpuact__f2u(ord2f(q)));
+        if (q >= tu_f2ord(-INFINITY) && q <= tu_f2ord(INFINITY)) v.push_back(gpuact__f2u(tu_ord2f(q)));
 }
 /* the sample of --sample K: K random bit patterns plus fixed points of interest */
 static std::vector<uint32_t> make_sample(uint64_t k) {
@@ -445,7 +423,7 @@ static int print_table(const std::vector<Row> &rows, bool cross, bool verbose) {
         n += s.n;
     }
     printf("\nbars: f <= 1 ULP, f' <= 2 ULP (\">bar\" counts results above them); ULP figures are against the double\n"
-           "reference, itself within 0.01 ULP of the exact value (tools/check_ref_double.c)\n");
+           "reference, itself within 0.01 ULP of the exact value (tests/accuracy/check_ref_double.c)\n");
     printf("fast: the share of results the fast tier took; fast!CR: of those, not correctly rounded (must be 0);\n"
            "bound: f', max |G - ref| / err of the tier's double-float f' (must be < 1)\n");
     printf("SWEEP SUMMARY: %llu results, max f %.4f ULP, max f' %.4f ULP, not-CR %llu, special mismatches %llu, "
@@ -454,7 +432,7 @@ static int print_table(const std::vector<Row> &rows, bool cross, bool verbose) {
     return bad;
 }
 
-/* the table as CSV, for tools/audit.c (--gpu-sweep): "# key: value" lines, a header, one row per line */
+/* the table as CSV, for tests/accuracy/audit.c (--gpu-sweep): "# key: value" lines, a header, one row per line */
 static void write_csv(const char *path, const std::vector<Row> &rows, const std::string &device, const std::string &inputs,
                       int argc, char **argv) {
     FILE *f = fopen(path, "w");
@@ -467,7 +445,7 @@ static void write_csv(const char *path, const std::vector<Row> &rows, const std:
     struct tm tm;
     gmtime_r(&t, &tm);
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
-    fprintf(f, "# sweep_f32: fp32 sweep of the gpuact math core against tools/ref_double.h (tools/sweep_f32.cu)\n");
+    fprintf(f, "# sweep_f32: fp32 sweep of the gpuact math core against tests/accuracy/ref_double.h (tests/accuracy/sweep_f32.cu)\n");
     fprintf(f, "# device: %s\n# date: %s\n# inputs: %s\n# mode: accurate\n# command:", device.c_str(), date, inputs.c_str());
     for (int i = 0; i < argc; i++) fprintf(f, " %s", argv[i]);
     fprintf(f, "\nfunction,dir,inputs,max_ulp,x_at_max_bits,x_at_max,not_cr,near_tie,over_bar,nan_mismatch,inf_mismatch,"
@@ -506,16 +484,16 @@ int main(int argc, char **argv) {
     bool verbose = false;
     const char *csv = NULL;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--host-threads") && i + 1 < argc) host_threads = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--sample") && i + 1 < argc) {
-            ++i;
-            if (!strcmp(argv[i], "all")) sample_all = true;
-            else sample = strtoull(argv[i], NULL, 0);
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) g_rng ^= strtoull(argv[++i], NULL, 0) * 0x9e3779b97f4a7c15ull;
-        else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
-        else if (!strcmp(argv[i], "--crosscheck") && i + 1 < argc) crosscheck = atoll(argv[++i]);
+        const char *v;
+        if ((v = tu_arg(argc, argv, &i, "--host-threads"))) host_threads = atoi(v);
+        else if ((v = tu_arg(argc, argv, &i, "--sample"))) {
+            if (!strcmp(v, "all")) sample_all = true;
+            else sample = strtoull(v, NULL, 0);
+        } else if ((v = tu_arg(argc, argv, &i, "--seed"))) g_rng ^= strtoull(v, NULL, 0) * 0x9e3779b97f4a7c15ull;
+        else if ((v = tu_arg(argc, argv, &i, "--only"))) only = v;
+        else if ((v = tu_arg(argc, argv, &i, "--crosscheck"))) crosscheck = atoll(v);
         else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) verbose = true;
-        else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
+        else if ((v = tu_arg(argc, argv, &i, "--csv"))) csv = v;
         else usage(argv[0]);
     }
     std::vector<Row> rows;

@@ -1,4 +1,4 @@
-/* tools/audit.c - the accuracy audit of gpuact against the MPFR reference.
+/* tests/accuracy/audit.c - the accuracy audit of gpuact against the MPFR reference.
 
    For every function configuration (gelu_erf, gelu_tanh, gelu_sigmoid,
    elu alpha=1, elu alpha=0.3, selu, silu, swish_tanh with its defaults,
@@ -35,9 +35,9 @@
      --markdown FILE     docs/ACCURACY.md
      --svg-dir DIR       one plot per config: DIR/<config>.svg (gpuact vs the textbook formula, fp32)
      --plot-samples K    inputs per plot bin (default 24)
-     --gpu-sweep FILE    merge the exhaustive fp32 sweep of tools/sweep_f32 (its --csv
+     --gpu-sweep FILE    merge the exhaustive fp32 sweep of sweep_f32.cu (its --csv
                          file, or its printed output) as the "exhaustive fp32 (GPU)" section
-     --validate-double   run tools/check_ref_double (next to this program, or
+     --validate-double   run check_ref_double (next to this program, or
                          --check-ref-double PROG) and report the double reference's validation
      --ref-double-log FILE   ingest the output of an earlier check_ref_double run instead
      --check-bars        exit 1 if any bar is exceeded (or a merged sweep/validation failed)
@@ -64,40 +64,26 @@
 
 #include "gpuact_kernels.cuh"
 #include "gpuact_ref.h"
-#include "tools/audit.h"
-#include "tools/audit_naive.h"
+#include "tests/accuracy/audit.h"
+#include "tests/accuracy/audit_naive.h"
+#include "tests/accuracy/edges.h"
+#include "tests/common/bits.h"
+#include "tests/common/formats.h"
+#include "tests/common/ref_util.h"
 
 #ifndef AUDIT_SOURCE_DIR
 #define AUDIT_SOURCE_DIR "."
 #endif
 
-const audit_config AUDIT_CONFIGS[AUDIT_NCONF] = {
-    {"gelu_erf", "gelu_erf", "gelu_erf", 1, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"gelu_tanh", "gelu_tanh", "gelu_tanh", 2, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"gelu_sigmoid", "gelu_sigmoid", "gelu_sigmoid", 3, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"elu", "elu", "elu (alpha = 1)", 4, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"elu(a=0.3)", "elu_a0.3", "elu (alpha = 0.3)", 4, {0.3f, 0.5f, -1.0f, 1.0f}},
-    {"selu", "selu", "selu", 5, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"silu", "silu", "silu", 6, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"swish_tanh", "swish_tanh", "swish_tanh (s = 0.5, [-1, 1])", 7, {1.0f, 0.5f, -1.0f, 1.0f}},
-    {"swish_tanh(1.5,-.2,.8)", "swish_tanh_s1.5", "swish_tanh (s = 1.5, [-0.2, 0.8])", 7, {1.0f, 1.5f, -0.2f, 0.8f}},
-};
+#define AUDIT_CONFIG_ROW(name, slug, label, op, alpha, scale, lo, hi) {name, slug, label, op, {alpha, scale, lo, hi}},
+const audit_config AUDIT_CONFIGS[AUDIT_NCONF] = {ACC_CONFIGS(AUDIT_CONFIG_ROW)};
 const char *const AUDIT_FMT_NAME[AUDIT_NFMT] = {"f32", "f16", "bf16"};
 const char *const AUDIT_DIR_NAME[AUDIT_NDIR] = {"f", "f'", "dy*f'"};
-static const int FMT_PREC[AUDIT_NFMT] = {24, 11, 8};
 static const double BAR[AUDIT_NFMT][AUDIT_NDIR] = {{1.0, 2.0, 2.5}, {0.5, 1.0, 1.0}, {0.5, 1.0, 1.0}};
 /* 16-bit forward: the bar is "correctly rounded" (0 not CR), shown as 0.5 */
 static int bar_is_cr(int fmt, int dir) { return fmt != 0 && dir == 0; }
 
 /* ---- small helpers ------------------------------------------------------- */
-static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static uint64_t mix64(uint64_t z) { /* splitmix64 finalizer */
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 static double u01(uint64_t h) { return (double)(h >> 11) * 0x1p-53; }
 static double now_s(void) {
     struct timespec t;
@@ -109,25 +95,11 @@ static double thread_cpu_s(void) {
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
-static int64_t f2ord(float f) {
-    uint32_t u = f2u(f);
-    return (u & 0x80000000u) ? -(int64_t)(u & 0x7fffffffu) - 1 : (int64_t)u;
-}
-static float ord2f(int64_t o) { return o < 0 ? u2f((uint32_t)(-(o + 1)) | 0x80000000u) : u2f((uint32_t)o); }
 static void *xmalloc(size_t n) {
     void *p = malloc(n ? n : 1);
     if (!p) { fprintf(stderr, "audit: out of memory\n"); exit(2); }
     return p;
 }
-static gpuact_ref_params refp(const gpuact_cfg *c) {
-    gpuact_ref_params p;
-    p.alpha = c->alpha; p.scale = c->scale; p.lo = c->lo; p.hi = c->hi;
-    return p;
-}
-static double dec16(int fmt, uint32_t b) {
-    return fmt == 1 ? gpuact_ref_f16_to_double((unsigned short)b) : gpuact_ref_bf16_to_double((unsigned short)b);
-}
-static double decode(int fmt, uint32_t b) { return fmt == 0 ? (double)u2f(b) : dec16(fmt, b); }
 
 /* ---- the reference, with one shortcut ------------------------------------ */
 /* gpuact_ref_ulp needs the exponent of the exact value v. Where v is a power
@@ -151,7 +123,7 @@ static double ref_ulp(int op, int dir, double x, double dy, const gpuact_ref_par
             if (r64 == got) {
                 *ref = got;
                 *sm = 0;
-                return ldexp(1.0, FMT_PREC[fmt] - 53);
+                return ldexp(1.0, tu_prec(fmt) - 53);
             }
         }
     }
@@ -164,10 +136,10 @@ static uint32_t lib_eval(int ci, int fmt, int dir, uint32_t xb, uint32_t dyb) {
     const audit_config *k = &AUDIT_CONFIGS[ci];
     gpuact_op op = (gpuact_op)k->op;
     if (fmt == 0) {
-        float x = u2f(xb), dy = u2f(dyb);
+        float x = tu_u2f(xb), dy = tu_u2f(dyb);
         float r = dir == 0 ? gpuact_forward_f32(op, x, &k->c) : dir == 1 ? gpuact_grad_f32(op, x, &k->c)
                                                                       : gpuact_backward_f32(op, x, dy, &k->c);
-        return f2u(r);
+        return tu_f2u(r);
     }
     if (fmt == 1)
         return dir == 0 ? gpuact_forward_f16(op, (uint16_t)xb, &k->c)
@@ -292,41 +264,17 @@ static void push(u32vec *a, uint32_t x) {
     }
     a->v[a->n++] = x;
 }
-static void pushf(u32vec *a, float x) { push(a, f2u(x)); }
+static void pushf(u32vec *a, float x) { push(a, tu_f2u(x)); }
 /* k consecutive floats centred on c */
 static void around(u32vec *a, double c, long k) {
-    int64_t o = f2ord((float)c), q;
+    int64_t o = tu_f2ord((float)c), q;
     for (q = o - k / 2; q < o - k / 2 + k; q++)
-        if (q >= f2ord(-INFINITY) && q <= f2ord(INFINITY)) pushf(a, ord2f(q));
+        if (q >= tu_f2ord(-INFINITY) && q <= tu_f2ord(INFINITY)) pushf(a, tu_ord2f(q));
 }
 /* the x where s silu(x) (which = 0) or tanh(s silu(x)) (which = 1) crosses b */
 static double swish_g(double x, double s, double b, int which) {
     double w = s * x / (1.0 + exp(-x));
     return (which ? tanh(w) : w) - b;
-}
-static int swish_edges(const gpuact_cfg *c, double *out, int max) {
-    int n = 0, which, bi;
-    double bounds[2];
-    bounds[0] = c->lo; bounds[1] = c->hi;
-    for (which = 0; which < 2; which++)
-        for (bi = 0; bi < 2; bi++) {
-            double b = bounds[bi], x, step = 1.0 / 256;
-            if (isinf(b) || (which && fabs(b) >= 1.0)) continue;
-            for (x = -64.0; x < 64.0; x += step) {
-                double ga = swish_g(x, c->scale, b, which), gb = swish_g(x + step, c->scale, b, which);
-                if ((ga < 0) != (gb < 0) && n < max) {
-                    double l = x, r = x + step;
-                    int it;
-                    for (it = 0; it < 200; it++) {
-                        double m = 0.5 * (l + r);
-                        if (m == l || m == r) break;
-                        if ((swish_g(m, c->scale, b, which) < 0) == (ga < 0)) l = m; else r = m;
-                    }
-                    out[n++] = 0.5 * (l + r);
-                }
-            }
-        }
-    return n;
 }
 /* the zero of f' of a config (0 if none) */
 static double fprime_zero(int op) {
@@ -345,10 +293,10 @@ static const double MARKS[] = {8.67361738e-19, 9.09494702e-13, 0.0054, 0.316266,
 /* the fp32 sample of one config: `target` inputs, strata as in the header */
 static void build_f32_sample(int ci, long target, uint64_t seed, u32vec *a) {
     const audit_config *k = &AUDIT_CONFIGS[ci];
-    uint64_t st = mix64(seed * 0x100000001b3ull + (uint64_t)ci);
+    uint64_t st = tu_mix64(seed * 0x100000001b3ull + (uint64_t)ci);
     long i, n;
     double x0 = fprime_zero(k->op);
-#define RND() (st = mix64(st))
+#define RND() (st = tu_mix64(st))
     /* special values */
     {
         static const uint32_t sp[] = {0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u,
@@ -374,7 +322,7 @@ static void build_f32_sample(int ci, long target, uint64_t seed, u32vec *a) {
     n = target / 10;
     for (i = 0; i < n; i++) {
         uint64_t r = RND();
-        float m = (float)ldexp(1.0 + u01(r), (int)(mix64(r) % 32) - 30);
+        float m = (float)ldexp(1.0 + u01(r), (int)(tu_mix64(r) % 32) - 30);
         pushf(a, (i & 1) ? -m : m);
     }
     /* 3. the central range [-16, 16], uniform in value (22%, +10% without a zero of f') */
@@ -395,7 +343,7 @@ static void build_f32_sample(int ci, long target, uint64_t seed, u32vec *a) {
     /* 6. the swish_tanh clamp edges and the thresholds: consecutive floats (8%) */
     {
         double ed[16];
-        int ne = k->op == 7 ? swish_edges(&k->c, ed, 16) : 0, j;
+        int ne = k->op == 7 ? acc_swish_edges(swish_g, k->c.scale, k->c.lo, k->c.hi, ed, 16) : 0, j;
         int nm = (int)(sizeof MARKS / sizeof MARKS[0]);
         long budget = target * 8 / 100;
         long per_edge = ne ? budget / 2 / ne : 0, per_mark = (budget - per_edge * ne) / (2 * nm + 4);
@@ -449,16 +397,16 @@ typedef struct {
 
 static void run_t16(audit_run *R, const task *t, stat_block *S) {
     const audit_config *k = &AUDIT_CONFIGS[t->ci];
-    gpuact_ref_params p = refp(&k->c);
+    gpuact_ref_params p = tu_refp(&k->c);
     long i;
     int dir;
     for (i = t->begin; i < t->end; i += t->stride) {
         uint32_t xb = (uint32_t)i;
-        uint32_t dyb = pick_dy(t->fmt, mix64(R->seed ^ ((uint64_t)t->fmt << 40) ^ ((uint64_t)t->ci << 32) ^ (uint64_t)i));
-        double x = dec16(t->fmt, xb), dy = dec16(t->fmt, dyb);
+        uint32_t dyb = pick_dy(t->fmt, tu_mix64(R->seed ^ ((uint64_t)t->fmt << 40) ^ ((uint64_t)t->ci << 32) ^ (uint64_t)i));
+        double x = tu_ref_dec(t->fmt, xb), dy = tu_ref_dec(t->fmt, dyb);
         for (dir = 0; dir < AUDIT_NDIR; dir++) {
             uint32_t gb = lib_eval(t->ci, t->fmt, dir, xb, dyb);
-            double got = dec16(t->fmt, gb), ref = 0;
+            double got = tu_ref_dec(t->fmt, gb), ref = 0;
             int sm = 0;
             double ulp = ref_ulp(k->op, dir, x, dy, &p, t->fmt, got, &ref, &sm);
             judge(&(*S)[t->ci][t->fmt][dir], t->fmt, dir, xb, dyb, gb, got, ref, ulp, sm, (uint64_t)i);
@@ -468,17 +416,17 @@ static void run_t16(audit_run *R, const task *t, stat_block *S) {
 }
 static void run_t32(audit_run *R, const task *t, stat_block *S) {
     const audit_config *k = &AUDIT_CONFIGS[t->ci];
-    gpuact_ref_params p = refp(&k->c);
+    gpuact_ref_params p = tu_refp(&k->c);
     const uint32_t *xs = R->sample[t->ci].v;
     long i;
     int dir;
     for (i = t->begin; i < t->end; i++) {
         uint32_t xb = xs[i];
-        uint32_t dyb = pick_dy(0, mix64(R->seed ^ ((uint64_t)t->ci << 32) ^ (uint64_t)i ^ 0x5151515100000000ull));
-        double x = (double)u2f(xb), dy = (double)u2f(dyb);
+        uint32_t dyb = pick_dy(0, tu_mix64(R->seed ^ ((uint64_t)t->ci << 32) ^ (uint64_t)i ^ 0x5151515100000000ull));
+        double x = (double)tu_u2f(xb), dy = (double)tu_u2f(dyb);
         for (dir = 0; dir < AUDIT_NDIR; dir++) {
             uint32_t gb = lib_eval(t->ci, 0, dir, xb, dyb);
-            double got = (double)u2f(gb), ref = 0;
+            double got = (double)tu_u2f(gb), ref = 0;
             int sm = 0;
             double ulp = ref_ulp(k->op, dir, x, dy, &p, 0, got, &ref, &sm);
             judge(&(*S)[t->ci][0][dir], 0, dir, xb, dyb, gb, got, ref, ulp, sm, (uint64_t)i);
@@ -523,7 +471,7 @@ static int plot_err(int op, int dir, float x, const gpuact_ref_params *p, float 
 }
 static void run_tplot(audit_run *R, const task *t) {
     const audit_config *k = &AUDIT_CONFIGS[t->ci];
-    gpuact_ref_params p = refp(&k->c);
+    gpuact_ref_params p = tu_refp(&k->c);
     audit_plot *P = &R->plots[t->ci];
     long b;
     int j, dir;
@@ -538,7 +486,7 @@ static void run_tplot(audit_run *R, const task *t) {
             B->n = 0;
         }
         for (j = 0; j < R->plot_samples; j++) {
-            double u = (j + u01(mix64(R->seed ^ ((uint64_t)t->ci << 48) ^ ((uint64_t)b << 16) ^ (uint64_t)j))) / R->plot_samples;
+            double u = (j + u01(tu_mix64(R->seed ^ ((uint64_t)t->ci << 48) ^ ((uint64_t)b << 16) ^ (uint64_t)j))) / R->plot_samples;
             double xd = lg ? (lo < 0 ? -exp(log(-lo) + (log(-hi) - log(-lo)) * u) : exp(log(lo) + (log(hi) - log(lo)) * u))
                            : lo + (hi - lo) * u;
             float x = (float)xd;
@@ -602,7 +550,7 @@ static void fmt_time(double s, char *buf, size_t n) {
 
 /* ---- reports ----------------------------------------------------------------- */
 static const char *fmt_x(int fmt, uint32_t b, char *buf, size_t n) { /* "%.9g (hex)" */
-    double v = decode(fmt, b);
+    double v = tu_ref_dec(fmt, b);
     if (isnan(v)) snprintf(buf, n, "NaN");
     else snprintf(buf, n, "%.*g", fmt == 0 ? 9 : 5, v);
     return buf;
@@ -801,10 +749,10 @@ static void write_json(const char *path, const audit_run *R, const results *Q, c
                 fprintf(f, ", \"bar\": ");
                 if (bar_is_cr(t, d)) fprintf(f, "\"correctly rounded\""); else json_num(f, BAR[t][d]);
                 if (s->has_max) {
-                    fprintf(f, ", \"x\": "); json_num(f, decode(t, s->max_x));
+                    fprintf(f, ", \"x\": "); json_num(f, tu_ref_dec(t, s->max_x));
                     fprintf(f, ", \"x_bits\": \"0x%0*x\"", t ? 4 : 8, s->max_x);
                     if (d == 2) {
-                        double v = decode(t, s->max_dy);
+                        double v = tu_ref_dec(t, s->max_dy);
                         fprintf(f, ", \"dy\": "); if (isnan(v)) fprintf(f, "\"NaN\""); else json_num(f, v);
                         fprintf(f, ", \"dy_bits\": \"0x%0*x\"", t ? 4 : 8, s->max_dy);
                     }
@@ -890,7 +838,7 @@ static void write_markdown(const char *path, const audit_run *R, const results *
             tot16 += Q->S[ci][1][0].n + Q->S[ci][2][0].n;
         }
     fprintf(f, "# gpuact accuracy audit\n\n");
-    fprintf(f, "Generated by `tools/audit.c` (`bash scripts/audit.sh`): do not edit by hand, run the audit again.\n\n");
+    fprintf(f, "Generated by `tests/accuracy/audit.c` (`bash scripts/audit.sh`): do not edit by hand, run the audit again.\n\n");
     fprintf(f, "Every result of the library is compared with the exact value, computed by the MPFR reference in\n"
                "`reference/` (correctly rounded, with the rounding proven per call by interval arithmetic).\n\n");
     fprintf(f, "| | |\n|---|---|\n");
@@ -984,12 +932,12 @@ static void write_markdown(const char *path, const audit_run *R, const results *
     fprintf(f, "\n## Exhaustive fp32 (GPU)\n\n");
     if (!Q->sweep) {
         fprintf(f, "Not included in this run (no `--gpu-sweep FILE`). On a machine with an NVIDIA GPU,\n"
-                   "`tools/sweep_f32 --csv sweep_f32.csv` evaluates f and f' for all 2^32 fp32 inputs of every function;\n"
+                   "`sweep_f32 --csv sweep_f32.csv` (tests/accuracy/sweep_f32.cu) evaluates f and f' for all 2^32 fp32 inputs of every function;\n"
                    "`audit --gpu-sweep sweep_f32.csv --validate-double` merges it here.\n");
     } else {
         const audit_sweep *w = Q->sweep;
-        fprintf(f, "Every fp32 bit pattern (2^32 per row; see `inputs`), f and f' (`tools/sweep_f32.cu`), against the double-precision reference\n"
-                   "`tools/ref_double.h`, itself validated against MPFR below. dy&middot;f' is not swept (it is dy times the same f').\n\n");
+        fprintf(f, "Every fp32 bit pattern (2^32 per row; see `inputs`), f and f' (`tests/accuracy/sweep_f32.cu`), against the double-precision reference\n"
+                   "`tests/accuracy/ref_double.h`, itself validated against MPFR below. dy&middot;f' is not swept (it is dy times the same f').\n\n");
         fprintf(f, "| | |\n|---|---|\n| source | `%s` |\n| device (GPU) | %s |\n", w->source, w->device[0] ? w->device : "(not recorded)");
         for (i = 0; i < w->nmeta; i++) {
             const char *m = w->meta[i], *c = strchr(m, ':');
@@ -1032,12 +980,12 @@ static void write_markdown(const char *path, const audit_run *R, const results *
             fprintf(f, "The sweep also recomputed a sample of inputs per row on the host: the library's bits must agree (GPU = CPU)\n"
                        "and the device (CUDA libdevice) and host (libm) double references within 1e-6 ULP.\n");
     }
-    fprintf(f, "\n### Validation of the double reference (tools/check_ref_double.c)\n\n");
+    fprintf(f, "\n### Validation of the double reference (tests/accuracy/check_ref_double.c)\n\n");
     if (!Q->refd) {
         fprintf(f, "Not included in this run (`--validate-double` runs it, `--ref-double-log FILE` ingests its output).\n");
     } else {
         const audit_refd *r = Q->refd;
-        fprintf(f, "`tools/ref_double.h` against MPFR in fp32 ULPs of the exact value; bar 0.01 ULP, no special mismatch.\n"
+        fprintf(f, "`tests/accuracy/ref_double.h` against MPFR in fp32 ULPs of the exact value; bar 0.01 ULP, no special mismatch.\n"
                    "Source: %s. Result: **%ld passed, %ld failed**.\n\n", r->source, r->passed, r->failed);
         fprintf(f, "| function | dir | inputs | max error (fp32 ULP) | at x | fails |\n|---|---|---:|---:|---|---:|\n");
         for (i = 0; i < r->nrows; i++)
@@ -1074,13 +1022,13 @@ static void write_markdown(const char *path, const audit_run *R, const results *
                "    build/tests/audit --markdown docs/ACCURACY.md --svg-dir docs/accuracy --csv build/audit.csv --json build/audit.json\n\n"
                "plus `--gpu-sweep docs/accuracy/sweep_f32.csv --validate-double` when that file exists. The GPU section comes from\n"
                "a machine with an NVIDIA GPU:\n\n"
-               "    nvcc -O3 -arch=sm_90 -I. tools/sweep_f32.cu -o sweep_f32 && ./sweep_f32 -v --csv docs/accuracy/sweep_f32.csv\n\n"
+               "    nvcc -O3 -arch=sm_90 -I. tests/accuracy/sweep_f32.cu -o sweep_f32 && ./sweep_f32 -v --csv docs/accuracy/sweep_f32.csv\n\n"
                "Options: `--quick` (a strided 16-bit subset and 50,000 fp32 inputs, under a minute), `--fp32-sample N`,\n"
                "`--threads N`, `--seed S`, `--only NAME`, `--check-bars` (exit status 1 if a bar is exceeded), `--examples`;\n"
                "CTest runs `audit --quick --check-bars` (test `audit_quick`, seconds) and `audit --fp32-sample 9437184 --check-bars`\n"
                "(test `accuracy`: exhaustive 16-bit and 2^20 fp32 inputs per function, a few minutes on 2 cores).\n\n");
     fprintf(f, "### What is sampled (fp32)\n\n"
-               "Per function, in `tools/audit.c` (`build_f32_sample`): the special values; every binade of both signs (its\n"
+               "Per function, in `tests/accuracy/audit.c` (`build_f32_sample`): the special values; every binade of both signs (its\n"
                "ends and random significands, 18%%); |x| in [2^-30, 4) log-uniform (10%%); [-16, 16] uniform (22%%); the\n"
                "negative tails [-20, -4], [-120, -20], [-320, -120] (10%%); consecutive floats around the zero of f' and its\n"
                "Taylor window (10%%, where f' has a zero; else more of [-16, 16]); consecutive floats around the swish_tanh\n"
@@ -1225,7 +1173,7 @@ int main(int argc, char **argv) {
     { /* deterministic shuffle */
         long j;
         for (j = R.ntasks - 1; j > 0; j--) {
-            long r = (long)(mix64((uint64_t)j * 7919u) % (uint64_t)(j + 1));
+            long r = (long)(tu_mix64((uint64_t)j * 7919u) % (uint64_t)(j + 1));
             task tmp = R.tasks[j]; R.tasks[j] = R.tasks[r]; R.tasks[r] = tmp;
         }
     }

@@ -1,8 +1,8 @@
-/* tools/audit_naive.h - the textbook fp32 formulas the audit's plots compare
+/* tests/accuracy/audit_naive.h - the textbook fp32 formulas the audit's plots compare
    gpuact with: what one writes with libm (expf, erff, tanhf) in fp32, the
    way the frameworks' reference implementations write them. Deliberately
    naive: they cancel, underflow and overflow where gpuact does not.
-   Part of the audit (tools/audit.c); not used by the library. */
+   Part of the audit (tests/accuracy/audit.c); not used by the library. */
 #ifndef GPUACT_AUDIT_NAIVE_H
 #define GPUACT_AUDIT_NAIVE_H
 

@@ -1,6 +1,6 @@
-/* tools/audit.h - declarations shared by the accuracy audit's sources
-   (tools/audit.c: the measurement and the reports; tools/audit_svg.c: the
-   plots; tools/audit_ext.c: the GPU sweep and double-reference inputs).
+/* tests/accuracy/audit.h - declarations shared by the accuracy audit's sources
+   (tests/accuracy/audit.c: the measurement and the reports; tests/accuracy/audit_svg.c: the
+   plots; tests/accuracy/audit_ext.c: the GPU sweep and double-reference inputs).
    Not an API: the audit is one program. */
 #ifndef GPUACT_AUDIT_H
 #define GPUACT_AUDIT_H
@@ -9,16 +9,17 @@
 #include <stdio.h>
 
 #include "gpuact_kernels.cuh"
+#include "tests/accuracy/configs.h"
 
 /* ---- what is audited ---------------------------------------------------- */
 typedef struct {
-    const char *name;  /* row name, as in tools/sweep_f32.cu and tools/check_ref_double.c */
+    const char *name;  /* row name (tests/accuracy/configs.h: the same in every check) */
     const char *slug;  /* file names: docs/accuracy/<slug>.svg */
     const char *label; /* human-readable, for titles */
     int op;            /* gpuact_op */
     gpuact_cfg c;
 } audit_config;
-#define AUDIT_NCONF 9
+#define AUDIT_NCONF ACC_NCONF
 extern const audit_config AUDIT_CONFIGS[AUDIT_NCONF];
 
 #define AUDIT_NFMT 3 /* 0 f32, 1 f16, 2 bf16: the gpuact_ref_format numbers */
@@ -27,7 +28,7 @@ extern const audit_config AUDIT_CONFIGS[AUDIT_NCONF];
 extern const char *const AUDIT_FMT_NAME[AUDIT_NFMT];
 extern const char *const AUDIT_DIR_NAME[AUDIT_NDIR];
 
-/* ---- plots (tools/audit_svg.c) ------------------------------------------- */
+/* ---- plots (tests/accuracy/audit_svg.c) ------------------------------------------- */
 /* Panels of one plot row: 0 = linear x in [AUDIT_LIN_LO, AUDIT_LIN_HI],
    1 = "near 0": x = -10^t .. -10^-12 and 10^-12 .. 10^t on a log axis. */
 #define AUDIT_LIN_LO (-20.0)
@@ -55,7 +56,7 @@ void audit_bin_range(int b, double *lo, double *hi, int *logscale);
 const char *audit_naive_formula(int ci, int deriv);
 int audit_write_svg(const char *path, int ci, const audit_plot *p, int samples_per_bin);
 
-/* ---- external inputs (tools/audit_ext.c) -------------------------------- */
+/* ---- external inputs (tests/accuracy/audit_ext.c) -------------------------------- */
 typedef struct {
     char name[64];
     int deriv;

@@ -1,5 +1,5 @@
-/* tools/check_ref_double.c - validates tools/ref_double.h against the MPFR
-   reference (reference/), so that the exhaustive GPU sweep (tools/sweep_f32.cu),
+/* tests/accuracy/check_ref_double.c - validates tests/accuracy/ref_double.h against the MPFR
+   reference (reference/), so that the exhaustive GPU sweep (tests/accuracy/sweep_f32.cu),
    which measures the library against the double reference, can be trusted.
 
    For each function (the 7 ops with default parameters, elu alpha = 0.3,
@@ -13,7 +13,7 @@
    signed-zero mismatch.
 
    Build and run (from the repository root):
-     cc -O2 -std=c99 -I. -Ireference tools/check_ref_double.c reference/gpuact_ref.c reference/ref_[a-z]*.c \
+     cc -O2 -std=c99 -I. -Ireference tests/accuracy/check_ref_double.c reference/gpuact_ref.c reference/ref_[a-z]*.c \
         -lmpfr -lgmp -lm -pthread -o check_ref_double
    (every reference/ source except its self-test test_ref.c)
      ./check_ref_double [--threads N] [--scale K] [--seed S] [--quick]
@@ -31,8 +31,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "tools/ref_double.h"
+#include "tests/accuracy/ref_double.h"
 #include "gpuact_ref.h"
+#include "tests/accuracy/configs.h"
+#include "tests/accuracy/edges.h"
+#include "tests/common/args.h"
+#include "tests/common/bits.h"
+#include "tests/common/test_util.h"
 
 #define BAR 0.01 /* fp32 ULP */
 
@@ -42,36 +47,13 @@ typedef struct {
     float alpha, scale, lo, hi;
 } config;
 
-static const config configs[] = {
-    {"gelu_erf", 1, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"gelu_tanh", 2, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"gelu_sigmoid", 3, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"elu", 4, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"elu(a=0.3)", 4, 0.3f, 0.5f, -1.0f, 1.0f},
-    {"selu", 5, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"silu", 6, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"swish_tanh", 7, 1.0f, 0.5f, -1.0f, 1.0f},
-    {"swish_tanh(1.5,-.2,.8)", 7, 1.0f, 1.5f, -0.2f, 0.8f},
-};
+#define CONFIG_ROW(name, slug, label, op, alpha, scale, lo, hi) {name, op, alpha, scale, lo, hi},
+static const config configs[] = {ACC_CONFIGS(CONFIG_ROW)};
 #define NCONF ((int)(sizeof configs / sizeof configs[0]))
 
-/* ---- float helpers ------------------------------------------------------ */
-static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-/* monotone map float -> integer (-0 and +0 adjacent), and back */
-static int64_t f2ord(float f) {
-    uint32_t u = f2u(f);
-    return (u & 0x80000000u) ? -(int64_t)(u & 0x7fffffffu) - 1 : (int64_t)u;
-}
-static float ord2f(int64_t o) {
-    if (o < 0) return u2f((uint32_t)(-(o + 1)) | 0x80000000u);
-    return u2f((uint32_t)o);
-}
+/* ---- random samples ----------------------------------------------------- */
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint64_t rnd64(void) { /* xorshift64* */
-    rng_state ^= rng_state >> 12; rng_state ^= rng_state << 25; rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545f4914f6cdd1dull;
-}
+static uint64_t rnd64(void) { return tu_xorshift64s(&rng_state); }
 static double rnd01(void) { return (double)(rnd64() >> 11) * 0x1p-53; }
 
 /* ---- input set ---------------------------------------------------------- */
@@ -86,12 +68,12 @@ static void push(fvec *a, float x) {
 }
 /* the k floats on each side of c (and c) */
 static void around(fvec *a, float c, int k) {
-    int64_t o = f2ord(c), i;
+    int64_t o = tu_f2ord(c), i;
     for (i = -k; i <= k; i++) {
         int64_t q = o + i;
         float f;
-        if (q < f2ord(-INFINITY) || q > f2ord(INFINITY)) continue;
-        f = ord2f(q);
+        if (q < tu_f2ord(-INFINITY) || q > tu_f2ord(INFINITY)) continue;
+        f = tu_ord2f(q);
         push(a, f);
     }
 }
@@ -102,32 +84,6 @@ static double swish_g(double x, double s, double b, int which) {
     double w = gpuact_refd_silu(x) * s;
     return (which ? tanh(w) : w) - b;
 }
-static int swish_edges(const config *c, double *out, int max) {
-    int n = 0, which, bi;
-    double bounds[2];
-    bounds[0] = c->lo; bounds[1] = c->hi;
-    for (which = 0; which < 2; which++)
-        for (bi = 0; bi < 2; bi++) {
-            double b = bounds[bi], x, step = 1.0 / 256;
-            if (isinf(b)) continue;
-            if (which && fabs(b) >= 1.0) continue; /* |tanh| < 1: only double rounding would "cross" */
-            for (x = -64.0; x < 64.0; x += step) {
-                double ga = swish_g(x, c->scale, b, which), gb = swish_g(x + step, c->scale, b, which);
-                if ((ga < 0) != (gb < 0) && n < max) {
-                    double l = x, r = x + step;
-                    int it;
-                    for (it = 0; it < 200; it++) {
-                        double m = 0.5 * (l + r);
-                        if (m == l || m == r) break;
-                        if ((swish_g(m, c->scale, b, which) < 0) == (ga < 0)) l = m; else r = m;
-                    }
-                    out[n++] = 0.5 * (l + r);
-                }
-            }
-        }
-    return n;
-}
-
 static void build_inputs(const config *c, fvec *a, double scale) {
     int sgn, e, i;
     int per_binade = (int)(200 * scale), near0 = (int)(1500 * scale), thr = (int)(150 * scale);
@@ -143,10 +99,10 @@ static void build_inputs(const config *c, fvec *a, double scale) {
     for (sgn = 0; sgn < 2; sgn++)
         for (e = 0; e < 255; e++) {
             uint32_t base = ((uint32_t)sgn << 31) | ((uint32_t)e << 23);
-            push(a, u2f(base));
-            push(a, u2f(base | 1u));
-            push(a, u2f(base | 0x7fffffu));
-            for (i = 0; i < per_binade; i++) push(a, u2f(base | (uint32_t)(rnd64() & 0x7fffffu)));
+            push(a, tu_u2f(base));
+            push(a, tu_u2f(base | 1u));
+            push(a, tu_u2f(base | 0x7fffffu));
+            for (i = 0; i < per_binade; i++) push(a, tu_u2f(base | (uint32_t)(rnd64() & 0x7fffffu)));
         }
     /* central range and tails, uniform in value */
     for (i = 0; i < (int)central; i++) push(a, (float)(-16.0 + 32.0 * rnd01()));
@@ -166,7 +122,7 @@ static void build_inputs(const config *c, fvec *a, double scale) {
     /* swish_tanh clamp edges */
     if (c->op == 7) {
         double ed[32];
-        int ne = swish_edges(c, ed, 32), k;
+        int ne = acc_swish_edges(swish_g, c->scale, c->lo, c->hi, ed, 32), k;
         for (k = 0; k < ne; k++) around(a, (float)ed[k], 10 * thr);
         printf("  %s: %d clamp edge(s):", c->name, ne);
         for (k = 0; k < ne; k++) printf(" %.9g", ed[k]);
@@ -177,13 +133,13 @@ static void build_inputs(const config *c, fvec *a, double scale) {
         static const float sp[] = {0.0f, -0.0f, INFINITY, -INFINITY, FLT_MAX, -FLT_MAX, FLT_MIN, -FLT_MIN,
                                    1.40129846e-45f, -1.40129846e-45f};
         for (i = 0; i < (int)(sizeof sp / sizeof sp[0]); i++) push(a, sp[i]);
-        push(a, u2f(0x7fc00000u));
-        push(a, u2f(0xffc00000u));
-        push(a, u2f(0x7f800001u));
-        push(a, u2f(0xffbfffffu));
+        push(a, tu_u2f(0x7fc00000u));
+        push(a, tu_u2f(0xffc00000u));
+        push(a, tu_u2f(0x7f800001u));
+        push(a, tu_u2f(0xffbfffffu));
     }
     /* random bit patterns */
-    for (i = 0; i < (int)randbits; i++) push(a, u2f((uint32_t)(rnd64() >> 32)));
+    for (i = 0; i < (int)randbits; i++) push(a, tu_u2f((uint32_t)(rnd64() >> 32)));
 }
 
 /* ---- the check ----------------------------------------------------------- */
@@ -268,15 +224,16 @@ int main(int argc, char **argv) {
     double scale = 1.0;
     unsigned long undecided = 0;
     for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--threads") && i + 1 < argc) nth = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--scale") && i + 1 < argc) scale = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) rng_state ^= strtoull(argv[++i], NULL, 0) * 0x9e3779b97f4a7c15ull;
+        const char *v;
+        if ((v = tu_arg(argc, argv, &i, "--threads"))) nth = atoi(v);
+        else if ((v = tu_arg(argc, argv, &i, "--scale"))) scale = atof(v);
+        else if ((v = tu_arg(argc, argv, &i, "--seed"))) rng_state ^= strtoull(v, NULL, 0) * 0x9e3779b97f4a7c15ull;
         else if (!strcmp(argv[i], "--quick")) scale = 0.125;
         else { fprintf(stderr, "usage: %s [--threads N] [--scale K] [--seed S] [--quick]\n", argv[0]); return 2; }
     }
     if (nth < 1) nth = 1;
     if (nth > 256) nth = 256;
-    printf("check_ref_double: tools/ref_double.h vs MPFR (reference/), error in fp32 ULPs of the exact value, bar %.3g\n", BAR);
+    printf("check_ref_double: tests/accuracy/ref_double.h vs MPFR (reference/), error in fp32 ULPs of the exact value, bar %.3g\n", BAR);
     printf("%-24s %-3s %8s %12s  %-16s %15s %8s %7s %6s %6s\n", "function", "dir", "inputs", "max ULP", "at x", "x (decimal)",
            "special", "RN!=CR", "fails", "sec");
     for (ci = 0; ci < NCONF; ci++) {
@@ -323,6 +280,5 @@ int main(int argc, char **argv) {
     printf("special: inputs or results that are NaN, inf or zero (judged too); RN!=CR: the double rounded to\n"
            "fp32 differs from the correctly rounded fp32 value (informative, not a failure)\n");
     printf("(a max of 1.863e-09 = 2^-29 is the bound used where the double is a power of two and equals\n the exact value rounded to double: see the comment in run_job)\n");
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return tu_summary(passed, failed);
 }

@@ -1,13 +1,13 @@
-/* tools/audit_ext.c - the audit's external inputs: the exhaustive fp32 GPU
-   sweep (tools/sweep_f32.cu: its --csv file, or its printed output) and the
-   validation of the double reference it uses (tools/check_ref_double.c: its
+/* tests/accuracy/audit_ext.c - the audit's external inputs: the exhaustive fp32 GPU
+   sweep (tests/accuracy/sweep_f32.cu: its --csv file, or its printed output) and the
+   validation of the double reference it uses (tests/accuracy/check_ref_double.c: its
    printed output, read from a file or from running the program). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/audit.h"
+#include "tests/accuracy/audit.h"
 
 static void scopy(char *d, size_t n, const char *s) {
     size_t l = strlen(s);
@@ -140,7 +140,7 @@ int audit_read_sweep(const char *path, audit_sweep *s, char *err, size_t errlen)
         if (s->nrows < 64 && (parse_csv_row(line, &r) || parse_printed_row(line, &r))) s->rows[s->nrows++] = r;
     }
     fclose(f);
-    if (!s->nrows) { snprintf(err, errlen, "no sweep rows found (expected tools/sweep_f32 --csv output or its printed table)"); return 1; }
+    if (!s->nrows) { snprintf(err, errlen, "no sweep rows found (expected sweep_f32 --csv output or its printed table)"); return 1; }
     return 0;
 }
 

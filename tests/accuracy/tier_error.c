@@ -1,4 +1,4 @@
-/* tools/tier_error.c - the error of the fast tier's table-driven parts,
+/* tests/accuracy/tier_error.c - the error of the fast tier's table-driven parts,
    measured on every input they take.
 
    The fast tier (gpuact_kernels.cuh) returns a result only when its error
@@ -44,6 +44,9 @@
 #include <unistd.h>
 
 #include "gpuact_kernels.cuh"
+#include "tests/common/args.h"
+#include "tests/common/bits.h"
+#include "tests/common/test_util.h"
 
 #define LO_BITS 0x2b800000u   /* 2^-40 */
 #define MID_BITS 0x41340000u  /* 11.25 */
@@ -65,11 +68,6 @@ typedef struct job {
     worst tt[TT_OPS][2]; /* table tier: [op][f, f'] over their bounds */
 } job;
 
-static float bits_to_f(uint32_t u) {
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
 static void keep(worst *w, double v, float x, long double ref, long double got) {
     if (v > w->v) { w->v = v; w->x = x; w->ref = ref; w->got = got; }
 }
@@ -198,15 +196,15 @@ static void *run(void *arg) {
     job *J = (job *)arg;
     for (uint64_t b = (uint64_t)LO_BITS + J->first * (uint64_t)J->stride; b <= MAX_BITS; b += (uint64_t)J->step * J->stride) {
         if (b > TT_BITS && (b - TT_BITS) % OUTER_STRIDE) continue;
-        one_tt(J, bits_to_f((uint32_t)b));
-        one_tt(J, -bits_to_f((uint32_t)b));
+        one_tt(J, tu_u2f((uint32_t)b));
+        one_tt(J, -tu_u2f((uint32_t)b));
     }
     for (uint64_t b = (uint64_t)TLO_BITS + J->first * (uint64_t)J->stride; b <= THI_BITS; b += (uint64_t)J->step * J->stride)
-        one_tanh(J, bits_to_f((uint32_t)b));
+        one_tanh(J, tu_u2f((uint32_t)b));
     for (uint64_t b = (uint64_t)LO_BITS + J->first * (uint64_t)J->stride; b <= MAX_BITS; b += (uint64_t)J->step * J->stride) {
         if (b > MID_BITS && (b - MID_BITS) % OUTER_STRIDE) continue;
-        one(J, bits_to_f((uint32_t)b));
-        if (b <= MID_BITS) one(J, -bits_to_f((uint32_t)b));
+        one(J, tu_u2f((uint32_t)b));
+        if (b <= MID_BITS) one(J, -tu_u2f((uint32_t)b));
     }
     return NULL;
 }
@@ -225,8 +223,9 @@ int main(int argc, char **argv) {
     uint32_t stride = 1;
     long threads = sysconf(_SC_NPROCESSORS_ONLN);
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--stride") && i + 1 < argc) stride = (uint32_t)strtoul(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = strtol(argv[++i], NULL, 10);
+        const char *v;
+        if ((v = tu_arg(argc, argv, &i, "--stride"))) stride = (uint32_t)strtoul(v, NULL, 10);
+        else if ((v = tu_arg(argc, argv, &i, "--threads"))) threads = strtol(v, NULL, 10);
         else {
             fprintf(stderr, "usage: %s [--stride N] [--threads N]\n", argv[0]);
             return 2;
@@ -274,12 +273,11 @@ int main(int argc, char **argv) {
     worst rcp;
     memset(&rcp, 0, sizeof rcp);
     for (uint32_t b = 0x3f800000u; b <= 0x40000000u; b++) {
-        const float d = bits_to_f(b), y = gpuact__fast_rcp12(d);
+        const float d = tu_u2f(b), y = gpuact__fast_rcp12(d);
         keep(&rcp, (double)fabsl(1.0L - (long double)d * y), d, 1.0L / d, y);
     }
     pass += check("1/d", &rcp, exp2(-22.0), 1);
-    printf("%d passed, %d failed\n", pass, NCHECK - pass);
     free(jobs);
     free(tid);
-    return pass == NCHECK ? 0 : 1;
+    return tu_summary(pass, NCHECK - pass);
 }
