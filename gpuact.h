@@ -6,8 +6,9 @@
        #define GPUACT_IMPLEMENTATION
        #include "gpuact.h"
    and include "gpuact.h" without the define everywhere else. gpuact.h
-   includes gpuact_kernels.cuh (the scalar math core); single_include/gpuact.h
-   is both files in one, for projects that want to copy a single file.
+   includes gpuact_kernels.cuh (the scalar math core and the kernels), which
+   includes gpuact_tables.h (its generated tables); single_include/gpuact.h
+   is the three in one, for projects that want to copy a single file.
    CUDA code that only wants the device functions includes
    gpuact_kernels.cuh alone.
 

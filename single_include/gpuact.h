@@ -7,8 +7,9 @@
        #define GPUACT_IMPLEMENTATION
        #include "gpuact.h"
    and include "gpuact.h" without the define everywhere else. gpuact.h
-   includes gpuact_kernels.cuh (the scalar math core); single_include/gpuact.h
-   is both files in one, for projects that want to copy a single file.
+   includes gpuact_kernels.cuh (the scalar math core and the kernels), which
+   includes gpuact_tables.h (its generated tables); single_include/gpuact.h
+   is the three in one, for projects that want to copy a single file.
    CUDA code that only wants the device functions includes
    gpuact_kernels.cuh alone.
 
@@ -13091,7 +13092,7 @@ GPUACT__FN gpuact__sig gpuact__sigmoid2(gpuact__df z) {
    expanded in Taylor series about c = i/8 (|a - c| <= 1/16): the first three
    coefficients are double-float, r3..r10 fp32 (their terms are < 2^-12.5 of
    R, so their rounding costs < 2^-36). R' = 2aR - 2/sqrt(pi) gives the
-   coefficients (tools/gen_tables.py). Relative error about 2^-36.
+   coefficients (tools/gen/gen_tables.py). Relative error about 2^-36.
    ------------------------------------------------------------------------ */
 /* R(a) alone (shared with the fast tier) */
 GPUACT__FN gpuact__df gpuact__erfc_R(gpuact__df a) {
@@ -13843,7 +13844,7 @@ GPUACT__FN gpuact__df gpuact__fexpm1_at(float x, float xl, const uint32_t *tab) 
 /* 1/d for 1 <= d <= 2 within 2^-22 relative: the minimax quadratic seed
    (210 - 144 d + 32 d^2)/99 (|1 - d y| <= 1/99) and two Newton steps
    (1/99^4 = 2^-26.5, and their roundings), fmas only: no branch, no MUFU,
-   the same bits on every IEEE machine. tools/tier_error.c checks every fp32
+   the same bits on every IEEE machine. tests/accuracy/tier_error.c checks every fp32
    d in [1, 2]: 2^-23.77 at most. (The callers correct the quotient with a
    residual, so this is all the accuracy they need.) */
 GPUACT__FN float gpuact__fast_rcp12(float d) {
@@ -14031,7 +14032,7 @@ GPUACT__FN gpuact__df gpuact__fast_gt_z(float x, gpuact__df *m) {
    added by a 2sum, which may cancel near the zero of f' at x = -0.75: err
    is absolute, so the test rejects there). GPUACT__FAST_EPS_ERF leaves room
    for the test's own roundings. Measured over every fp32 t in [0, 11.25]
-   and x in the range (tools/tier_error.c): S within 2^-35.79, Phi
+   and x in the range (tests/accuracy/tier_error.c): S within 2^-35.79, Phi
    within 2^-35.04; the all-2^32 GPU sweep checks fast!CR and f''s bound.
    x > 11.25 is taken as 11.25 in Phi and x phi (both move by less than
    2^-90 relative); x < -11.25 is outside (x^2/2 <= 63.3 keeps fexp's
@@ -14141,7 +14142,7 @@ GPUACT__FN int gpuact__fast_st_w(gpuact__df S, const gpuact_cfg *c, gpuact__df *
    last fma, d (d + 2 wl), the tail's fma and its add) costs at most
    2^-39.58 g; the series' cut and wl's dropped terms 2^-46. w g keeps all
    four partial products (g's tail is large): 2^-39.6. In all, below 2^-36.9
-   relative (tools/tier_error.c measures it on every fp32 wh: 2^-37.46). */
+   relative (tests/accuracy/tier_error.c measures it on every fp32 wh: 2^-37.46). */
 GPUACT__FN gpuact__df gpuact__fast_tanh(float wh, float wl) {
     const float k = gpuact__fma(wh, 64.0f, 12582912.0f); /* 1.5 2^23 + rint(64 wh) */
     const float d = gpuact__fma(k - 12582912.0f, -0.015625f, wh);
@@ -14357,7 +14358,7 @@ GPUACT__FN int gpuact__fast_bwd(int op, float x, float dy, const gpuact_cfg *c, 
    stay below 0.75). A crosses zero
    (f' = 0 at x = -0.75 for the GELUs, -1.28 for silu): its c0 + g1 d is a
    2sum and its bound has an absolute part E2 |g2| (GPUACT__TT_E2*; the
-   roundings of the d^2 term do not shrink with A). tools/tier_error.c
+   roundings of the d^2 term do not shrink with A). tests/accuracy/tier_error.c
    measures the tier against long double on every fp32 t it takes and
    fails if the error reaches these bounds.
    gelu_erf and gelu_tanh take t > 8 as 8: Q(8) < 2^-50 and |A(8)| < 2^-44
@@ -14448,7 +14449,7 @@ GPUACT__FN gpuact__df gpuact__tt_eval(const uint32_t *tab, float t, float S, int
    from rows of Q and A (GPUACT__TT_ST_Q / _A at c = i/32 - 13.75,
    i = 0..512; d = x - c is exact: Sterbenz, or c = 0). (Rows of f itself
    save the product by x, but near x = 0 the fp32 terms d^2 (f2 + ...)
-   are 1% of f there, and their roundings 2^-31 of it: tools/tier_error.c
+   are 1% of f there, and their roundings 2^-31 of it: tests/accuracy/tier_error.c
    measured 33 times F's bound.)
    The tier takes -13.75 <= x <= 2.2177 (|x| >= 2^-40), and, where hi = 1,
    every finite x >= 2.2178 (as fp32 2.21779990: w = 1.0000466 > 1, the
@@ -14458,7 +14459,7 @@ GPUACT__FN gpuact__df gpuact__tt_eval(const uint32_t *tab, float t, float S, int
    other ops' (gpuact__tt_poly's error terms): Q falls like e^x/2 on the
    left, as silu's Q does, its rows are as wide, so one relative bound serves
    all of Q (E0_ST) and of A (E0_STA) with A's absolute part E2_ST |g2| at
-   its zero (x = -1.278); tools/tier_error.c measures them on every input. */
+   its zero (x = -1.278); tests/accuracy/tier_error.c measures them on every input. */
 #define GPUACT__TT_ST_XLO (-13.75f)
 #define GPUACT__TT_ST_XTOP 2.2177f
 #define GPUACT__TT_ST_XCLAMP 2.2178f
