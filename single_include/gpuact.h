@@ -126,6 +126,54 @@
    Contraction (-ffp-contract=fast, nvcc --fmad=true) is harmless: the core
    is written so that no contractible a*b+c exists.
 */
+/* Contents. Each section starts with a marker line, `grep -n '^/\* == '
+   gpuact_kernels.cuh` lists them. Every op is computed by up to three
+   tiers, tried in this order, each keeping a result only when it is the
+   correctly rounded one (so the order changes no result):
+     table tier  Taylor rows of f/x or f' at fixed centres, a rounding test;
+     fast tier   a shorter double-float evaluation, the same rounding test;
+     full path   the xf evaluation (about 2^-36) and the single rounding.
+   Sections 5-6 are the pieces several ops share, section 7 one op each
+   (formula, special values, then its table tier, fast tier and full path
+   with the derivative), section 8 the switches over op that pick them.
+
+     1    Set-up: flags that break bit-exactness, GPUACT_HD
+     2    Public types: gpuact_op, gpuact_dtype, gpuact_cfg
+     3    Tables: generated constants, host and device copies
+     4    Primitives
+     4.1    Bits and fp32 operations
+     4.2    Table rows
+     4.3    Double-float (df) and scaled double-float (xf)
+     4.4    The single rounding (gpuact__round)
+     4.5    binary16 and bfloat16
+     5    Shared pieces of the full path
+     5.1    exp and expm1
+     5.2    sigmoid
+     5.3    erfc
+     5.4    tanh
+     5.5    Full-path helpers: comparison, near a zero of f', tiny x, tails
+     6    Shared pieces of the tiers
+     6.1    The rounding test
+     6.2    Fast exp, expm1, reciprocal, sigmoid
+     6.3    Double-float products and sums, Taylor rows
+     6.4    The table tier's rows
+     7    The ops
+     7.1    gelu_erf
+     7.2    gelu_tanh
+     7.3    gelu_sigmoid
+     7.4    elu and selu
+     7.5    silu
+     7.6    swish_tanh
+     8    Dispatch: the switches over op
+     8.1    The tiers' ranges and tables
+     8.2    The table tier
+     8.3    The fast tier
+     8.4    The full path
+     9    Tier chain and public scalar functions
+     10   CUDA kernels (CUDA only)
+*/
+
+/* == 1 Set-up: flags that break bit-exactness, GPUACT_HD == */
 #ifndef GPUACT_KERNELS_CUH
 #define GPUACT_KERNELS_CUH
 
@@ -149,6 +197,7 @@
 #endif
 #define GPUACT__FN static inline GPUACT_HD
 
+/* == 2 Public types: gpuact_op, gpuact_dtype, gpuact_cfg == */
 /* ---------------------------------------------------------------------------
    Public scalar interface
    ------------------------------------------------------------------------ */
@@ -174,6 +223,7 @@ typedef struct gpuact_cfg {
     float alpha, scale, lo, hi;
 } gpuact_cfg;
 
+/* == 3 Tables: generated constants, host and device copies == */
 /* ---------------------------------------------------------------------------
    Generated constants (gpuact_tables.h, written whole by tools/gen/gen_tables.py)
    ------------------------------------------------------------------------ */
@@ -12677,6 +12727,8 @@ static inline __device__ const uint32_t *gpuact__tt_st_q_d(void) { static __devi
 static inline __device__ const uint32_t *gpuact__tt_st_a_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TT_N * 8] = GPUACT__TT_ST_A; return t; }
 #endif
 
+/* == 4 Primitives == */
+/* == 4.1 Bits and fp32 operations == */
 /* ---------------------------------------------------------------------------
    Bits, and arithmetic that means the same thing on every compiler
    ------------------------------------------------------------------------ */
@@ -12700,6 +12752,86 @@ GPUACT__FN uint32_t gpuact__f2u(float f) {
 }
 #define GPUACT__K(bits) gpuact__u2f(bits)
 
+/* A product the compiler may not fuse with a following add. On the device
+   __fmul_rn is documented never to be contracted; on the host an empty asm
+   makes the rounded product opaque (GCC contracts across statements with
+   -ffp-contract=fast, its default for GNU C on FMA targets). */
+#if !defined(__CUDA_ARCH__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) || (defined(__i386__) && defined(__SSE__))
+#define GPUACT__OPAQUE(v) __asm__("" : "+x"(v))
+#elif defined(__aarch64__)
+#define GPUACT__OPAQUE(v) __asm__("" : "+w"(v))
+#else
+#define GPUACT__OPAQUE(v) __asm__("" : "+m"(v))
+#endif
+#else
+#define GPUACT__OPAQUE(v) ((void)0) /* MSVC: /fp:precise does not contract */
+#endif
+
+GPUACT__FN float gpuact__mul(float a, float b) {
+#if defined(__CUDA_ARCH__)
+    return __fmul_rn(a, b);
+#else
+    float p = a * b;
+    GPUACT__OPAQUE(p);
+    return p;
+#endif
+}
+GPUACT__FN float gpuact__fma(float a, float b, float c) {
+#if defined(__CUDA_ARCH__)
+    return __fmaf_rn(a, b, c);
+#else
+    return fmaf(a, b, c);
+#endif
+}
+GPUACT__FN float gpuact__div(float a, float b) {
+#if defined(__CUDA_ARCH__)
+    return __fdiv_rn(a, b);
+#else
+    return a / b;
+#endif
+}
+GPUACT__FN float gpuact__abs(float x) { return gpuact__u2f(gpuact__f2u(x) & 0x7fffffffu); }
+/* |x| for the fast tier, where a NaN's bits never reach a result: on the
+   device fabsf folds into the next instruction's operand (no LOP3) */
+GPUACT__FN float gpuact__absv(float x) {
+#if defined(__CUDA_ARCH__)
+    return fabsf(x);
+#else
+    return gpuact__abs(x);
+#endif
+}
+GPUACT__FN float gpuact__copysign(float x, float s) {
+    return gpuact__u2f((gpuact__f2u(x) & 0x7fffffffu) | (gpuact__f2u(s) & 0x80000000u));
+}
+GPUACT__FN int gpuact__isnan(float x) { return (gpuact__f2u(x) & 0x7fffffffu) > 0x7f800000u; }
+GPUACT__FN int gpuact__isinf(float x) { return (gpuact__f2u(x) & 0x7fffffffu) == 0x7f800000u; }
+GPUACT__FN int gpuact__isfinite(float x) { return (gpuact__f2u(x) & 0x7f800000u) != 0x7f800000u; }
+GPUACT__FN int gpuact__signbit(float x) { return (int)(gpuact__f2u(x) >> 31); }
+/* 2^k for -126 <= k <= 127 */
+GPUACT__FN float gpuact__pow2(int k) { return gpuact__u2f((uint32_t)(k + 127) << 23); }
+/* x * 2^k for |k| <= 350: exact when the result is normal, one rounding when
+   it is subnormal (the first step keeps the value 2^100 away from underflow). */
+GPUACT__FN float gpuact__ldexp(float x, int k) {
+    if (k > 127) {
+        int k1 = k - 100 > 127 ? 127 : k - 100;
+        return gpuact__mul(gpuact__mul(x, gpuact__pow2(k1)), gpuact__pow2(100));
+    }
+    if (k < -126) {
+        int k1 = k + 100 < -126 ? -126 : k + 100;
+        return gpuact__mul(gpuact__mul(x, gpuact__pow2(k1)), gpuact__pow2(-100));
+    }
+    return gpuact__mul(x, gpuact__pow2(k));
+}
+/* round to integer, ties to even, for |x| < 2^23 */
+GPUACT__FN float gpuact__rint(float x) {
+    float a = gpuact__abs(x);
+    if (!(a < 8388608.0f)) return x;
+    a = (a + 8388608.0f) - 8388608.0f;
+    return gpuact__copysign(a, x);
+}
+
+/* == 4.2 Table rows == */
 /* Table reads. On the device each lookup is a gather whose lanes hit
    different cache lines, so an exp entry (h, l) is one 8-byte load and an
    erfc row one 64-byte row in four 16-byte loads: per-lane loads of the same
@@ -12783,85 +12915,7 @@ GPUACT__FN void gpuact__taylorrow(const uint32_t *tab, int n, uint32_t kb, float
 #endif
 }
 
-/* A product the compiler may not fuse with a following add. On the device
-   __fmul_rn is documented never to be contracted; on the host an empty asm
-   makes the rounded product opaque (GCC contracts across statements with
-   -ffp-contract=fast, its default for GNU C on FMA targets). */
-#if !defined(__CUDA_ARCH__) && (defined(__GNUC__) || defined(__clang__))
-#if defined(__x86_64__) || (defined(__i386__) && defined(__SSE__))
-#define GPUACT__OPAQUE(v) __asm__("" : "+x"(v))
-#elif defined(__aarch64__)
-#define GPUACT__OPAQUE(v) __asm__("" : "+w"(v))
-#else
-#define GPUACT__OPAQUE(v) __asm__("" : "+m"(v))
-#endif
-#else
-#define GPUACT__OPAQUE(v) ((void)0) /* MSVC: /fp:precise does not contract */
-#endif
-
-GPUACT__FN float gpuact__mul(float a, float b) {
-#if defined(__CUDA_ARCH__)
-    return __fmul_rn(a, b);
-#else
-    float p = a * b;
-    GPUACT__OPAQUE(p);
-    return p;
-#endif
-}
-GPUACT__FN float gpuact__fma(float a, float b, float c) {
-#if defined(__CUDA_ARCH__)
-    return __fmaf_rn(a, b, c);
-#else
-    return fmaf(a, b, c);
-#endif
-}
-GPUACT__FN float gpuact__div(float a, float b) {
-#if defined(__CUDA_ARCH__)
-    return __fdiv_rn(a, b);
-#else
-    return a / b;
-#endif
-}
-GPUACT__FN float gpuact__abs(float x) { return gpuact__u2f(gpuact__f2u(x) & 0x7fffffffu); }
-/* |x| for the fast tier, where a NaN's bits never reach a result: on the
-   device fabsf folds into the next instruction's operand (no LOP3) */
-GPUACT__FN float gpuact__absv(float x) {
-#if defined(__CUDA_ARCH__)
-    return fabsf(x);
-#else
-    return gpuact__abs(x);
-#endif
-}
-GPUACT__FN float gpuact__copysign(float x, float s) {
-    return gpuact__u2f((gpuact__f2u(x) & 0x7fffffffu) | (gpuact__f2u(s) & 0x80000000u));
-}
-GPUACT__FN int gpuact__isnan(float x) { return (gpuact__f2u(x) & 0x7fffffffu) > 0x7f800000u; }
-GPUACT__FN int gpuact__isinf(float x) { return (gpuact__f2u(x) & 0x7fffffffu) == 0x7f800000u; }
-GPUACT__FN int gpuact__isfinite(float x) { return (gpuact__f2u(x) & 0x7f800000u) != 0x7f800000u; }
-GPUACT__FN int gpuact__signbit(float x) { return (int)(gpuact__f2u(x) >> 31); }
-/* 2^k for -126 <= k <= 127 */
-GPUACT__FN float gpuact__pow2(int k) { return gpuact__u2f((uint32_t)(k + 127) << 23); }
-/* x * 2^k for |k| <= 350: exact when the result is normal, one rounding when
-   it is subnormal (the first step keeps the value 2^100 away from underflow). */
-GPUACT__FN float gpuact__ldexp(float x, int k) {
-    if (k > 127) {
-        int k1 = k - 100 > 127 ? 127 : k - 100;
-        return gpuact__mul(gpuact__mul(x, gpuact__pow2(k1)), gpuact__pow2(100));
-    }
-    if (k < -126) {
-        int k1 = k + 100 < -126 ? -126 : k + 100;
-        return gpuact__mul(gpuact__mul(x, gpuact__pow2(k1)), gpuact__pow2(-100));
-    }
-    return gpuact__mul(x, gpuact__pow2(k));
-}
-/* round to integer, ties to even, for |x| < 2^23 */
-GPUACT__FN float gpuact__rint(float x) {
-    float a = gpuact__abs(x);
-    if (!(a < 8388608.0f)) return x;
-    a = (a + 8388608.0f) - 8388608.0f;
-    return gpuact__copysign(a, x);
-}
-
+/* == 4.3 Double-float (df) and scaled double-float (xf) == */
 /* ---------------------------------------------------------------------------
    Double-float arithmetic: a value is h + l with |l| <= ulp(h)/2.
    xf adds a power-of-two exponent: value = (h + l) * 2^e. It keeps tiny and
@@ -13022,6 +13076,79 @@ GPUACT__FN gpuact__xf gpuact__tiny_tie(gpuact__xf r, int c2_negative) {
     }
     return r;
 }
+/* == 4.4 The single rounding (gpuact__round) == */
+#define GPUACT__NAN gpuact__u2f(0x7fc00000u)
+/* ---------------------------------------------------------------------------
+   The single rounding: (h + l) 2^e to binary32, binary16 or bfloat16, round
+   to nearest even, with the target's subnormals and overflow. The result is
+   returned as the fp32 value, exactly representable in the target.
+   Method: scale h to n = h 2^(e - Q), Q the target quantum's exponent, so the
+   target values are the integers; round n to an integer; where n is exactly
+   half-way, the sign of l decides (l is below n's own ulp, so it can only
+   matter there).
+   ------------------------------------------------------------------------ */
+#define GPUACT__FMT_F32 0
+#define GPUACT__FMT_F16 1
+#define GPUACT__FMT_BF16 2
+GPUACT__FN float gpuact__round(gpuact__xf v, int fmt) {
+    float h = v.h;
+    if (h == 0.0f) return h;
+    if (!gpuact__isfinite(h)) return gpuact__isnan(h) ? GPUACT__NAN : h;
+    uint32_t bits = gpuact__f2u(h);
+    if (fmt == GPUACT__FMT_F32 && v.e == 0 && (bits & 0x7f800000u) != 0u) return h; /* already RN(h + l) */
+    int e = v.e;
+    float l = v.l;
+    if ((bits & 0x7f800000u) == 0u) { /* subnormal h */
+        h = gpuact__mul(h, 18446744073709551616.0f);
+        l = gpuact__mul(l, 18446744073709551616.0f);
+        e -= 64;
+        bits = gpuact__f2u(h);
+    }
+    int E = (int)((bits >> 23) & 0xffu) - 127 + e;       /* exponent of the value */
+    int p = fmt == GPUACT__FMT_F32 ? 24 : (fmt == GPUACT__FMT_F16 ? 11 : 8);
+    int emin = fmt == GPUACT__FMT_F16 ? -14 : -126;
+    int Q = (E > emin ? E : emin) - (p - 1);
+    if (E < Q - 2) return gpuact__copysign(0.0f, h);     /* below a quarter quantum */
+    if (E > 200) return gpuact__copysign(gpuact__u2f(0x7f800000u), h);
+    float n = gpuact__ldexp(h, e - Q);                    /* exact, |n| < 2^p */
+    float r = gpuact__rint(n);
+    float t = n - r;                                      /* exact, |t| <= 1/2 */
+    if ((t == 0.5f || t == -0.5f) && l != 0.0f && ((l > 0.0f) == (t > 0.0f))) r = r + (t + t);
+    float res = gpuact__ldexp(r, Q);                      /* exact, or +-inf */
+    if (fmt == GPUACT__FMT_F16 && gpuact__abs(res) > 65504.0f) res = gpuact__copysign(gpuact__u2f(0x7f800000u), h);
+    return res;
+}
+
+/* == 4.5 binary16 and bfloat16 == */
+/* ---------------------------------------------------------------------------
+   binary16 / bfloat16 bit patterns
+   ------------------------------------------------------------------------ */
+GPUACT__FN float gpuact_f16_to_f32(uint16_t b) {
+    uint32_t s = (uint32_t)(b & 0x8000u) << 16, ex = (b >> 10) & 0x1fu, m = b & 0x3ffu;
+    if (ex == 0x1fu) return gpuact__u2f(s | 0x7f800000u | (m << 13));
+    if (ex == 0u) return gpuact__copysign(gpuact__mul((float)m, 5.96046448e-08f), gpuact__u2f(s)); /* m 2^-24 */
+    return gpuact__u2f(s | ((ex + 112u) << 23) | (m << 13));
+}
+GPUACT__FN float gpuact_bf16_to_f32(uint16_t b) { return gpuact__u2f((uint32_t)b << 16); }
+/* f must be exactly representable in binary16 (or +-inf, NaN) */
+GPUACT__FN uint16_t gpuact__f32_to_f16_exact(float f) {
+    uint32_t u = gpuact__f2u(f), s = (u >> 16) & 0x8000u, a = u & 0x7fffffffu;
+    if (a > 0x7f800000u) return (uint16_t)0x7e00u;
+    if (a >= 0x47800000u) return (uint16_t)(s | 0x7c00u);
+    if (a >= 0x38800000u) return (uint16_t)(s | (((a >> 23) - 112u) << 10) | ((a >> 13) & 0x3ffu));
+    return (uint16_t)(s | (uint32_t)gpuact__mul(gpuact__abs(f), 16777216.0f)); /* |f| 2^24 */
+}
+GPUACT__FN uint16_t gpuact__f32_to_bf16_exact(float f) {
+    uint32_t u = gpuact__f2u(f);
+    if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)0x7fc0u;
+    return (uint16_t)(u >> 16);
+}
+/* round-to-nearest-even conversions of any float, for callers' convenience */
+GPUACT__FN uint16_t gpuact_f32_to_f16(float f) { return gpuact__f32_to_f16_exact(gpuact__round(gpuact__xf_f(f), GPUACT__FMT_F16)); }
+GPUACT__FN uint16_t gpuact_f32_to_bf16(float f) { return gpuact__f32_to_bf16_exact(gpuact__round(gpuact__xf_f(f), GPUACT__FMT_BF16)); }
+
+/* == 5 Shared pieces of the full path == */
+/* == 5.1 exp and expm1 == */
 /* ---------------------------------------------------------------------------
    exp: e^(xh + xl) = 2^k T_j (1 + p), |xh| <= 300.
    Reduction x = (64k + j) ln2/64 + r, |r| <= ln2/128, with ln2/64 split in two
@@ -13068,6 +13195,7 @@ GPUACT__FN gpuact__df gpuact__expm1(float xh, float xl) {
     return gpuact__dd_addf(gpuact__xf_unscale(gpuact__exp(xh, xl)), -1.0f);
 }
 
+/* == 5.2 sigmoid == */
 /* ---------------------------------------------------------------------------
    Sigmoid, both halves: for z = zh + zl, with E = e^-|z|,
      big   = sigma(|z|)  = 1 / (1 + E)       (a df in [1/2, 1])
@@ -13087,6 +13215,7 @@ GPUACT__FN gpuact__sig gpuact__sigmoid2(gpuact__df z) {
     return r;
 }
 
+/* == 5.3 erfc == */
 /* ---------------------------------------------------------------------------
    erfc(a) for 0 <= a <= 10.5 as E R(a), E = exp(-a^2) (returned in *Eout),, R(a) = e^(a^2) erfc(a)
    expanded in Taylor series about c = i/8 (|a - c| <= 1/16): the first three
@@ -13122,6 +13251,7 @@ GPUACT__FN gpuact__xf gpuact__erfc_r(gpuact__df a, gpuact__xf *Eout) {
     return gpuact__xf_make(gpuact__erfc_R(a), 0);
 }
 
+/* == 5.4 tanh == */
 /* ---------------------------------------------------------------------------
    tanh(w) and 1 - tanh(w)^2 for an xf w, via E = e^(-2|w|):
      tanh|w| = -M / (2 + M),   sech^2 w = 4(1 + M) / (2 + M)^2,  M = E - 1 = expm1(-2|w|).
@@ -13178,6 +13308,7 @@ GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
     return gpuact__xf_make(t, 0);
 }
 
+/* == 5.5 Full-path helpers: comparison, near a zero of f', tiny x, tails == */
 /* Compare an xf (finite) with a float bound (may be +-inf): -1, 0, +1. */
 GPUACT__FN int gpuact__xf_cmp(gpuact__xf v, float b) {
     if (gpuact__isinf(b)) return b > 0.0f ? -1 : 1;
@@ -13227,7 +13358,6 @@ GPUACT__FN gpuact__xf gpuact__near_zero(float x, float x0h, float x0l, float x0l
    caller rounds it once (gpuact__round). Thresholds are where the rounded
    result no longer changes (checked against MPFR in tests/).
    ------------------------------------------------------------------------ */
-#define GPUACT__NAN gpuact__u2f(0x7fc00000u)
 #define GPUACT__TINY 8.67361738e-19f /* 2^-60 */
 /* Below 2^-40 gelu_erf, gelu_tanh, gelu_sigmoid and silu are f = x/2 + c2
    x^2 (c2 > 0) and f' = 1/2 + 2 c2 x up to terms of relative size below
@@ -13270,403 +13400,8 @@ GPUACT__FN gpuact__xf gpuact__silu_grad_z(gpuact__df z) {
     return gpuact__xx_mul(gpuact__sig_of(s, pos), gpuact__xf_make(one, 0));
 }
 
-/* gelu_erf(x) = x Phi(x) = x erfc(-x/sqrt2)/2.
-   x < 0:  x E R / 2 with erfc(a) = E R, a = |x|/sqrt2 (no cancellation);
-   x >= 0: x (1 - E R / 2).
-   gelu_erf'(x) = Phi(x) + x phi(x), phi(x) = E/sqrt(2 pi):
-   x < 0:  E (R/2 + x/sqrt(2pi));  x >= 0: 1 + E (x/sqrt(2pi) - R/2).   */
-typedef struct gpuact__erfc_parts { gpuact__xf E; gpuact__df R; } gpuact__erfc_parts;
-GPUACT__FN gpuact__erfc_parts gpuact__erfc_split(float x) {
-    gpuact__df a = gpuact__dd_mulf(gpuact__df_make(GPUACT__K(GPUACT__C_INV_SQRT2_H), GPUACT__K(GPUACT__C_INV_SQRT2_L)),
-                                   gpuact__abs(x));
-    gpuact__erfc_parts p;
-    gpuact__xf er = gpuact__erfc_r(a, &p.E);
-    p.R = gpuact__df_make(er.h, er.l);
-    return p;
-}
-GPUACT__FN gpuact__xf gpuact__gelu_erf_f(float x) {
-    if (x >= 10.0f) return gpuact__xf_f(x);
-    if (x < -14.5f) return gpuact__xf_f(-0.0f);
-    gpuact__erfc_parts p = gpuact__erfc_split(x);
-    gpuact__xf ec = gpuact__xx_mul(p.E, gpuact__xf_make(p.R, 0));
-    ec.e -= 1; /* erfc / 2 */
-    if (x < 0.0f) return gpuact__xf_mulf(ec, x);
-    gpuact__df phi = gpuact__dd_addf(gpuact__dd_neg(gpuact__xf_unscale(ec)), 1.0f);
-    return gpuact__xf_make(gpuact__dd_mulf(phi, x), 0);
-}
-GPUACT__FN gpuact__xf gpuact__gelu_erf_d(float x) {
-    if (x >= 10.0f) return gpuact__xf_f(1.0f);
-    if (x < -19.875f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-281 */
-    if (gpuact__abs(x - GPUACT__K(0xbf407569u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_ERF);
-    gpuact__erfc_parts p = gpuact__erfc_split(x);
-    gpuact__df xp = gpuact__dd_mulf(gpuact__df_make(GPUACT__K(GPUACT__C_INV_SQRT2PI_H), GPUACT__K(GPUACT__C_INV_SQRT2PI_L)), x);
-    gpuact__df r2 = gpuact__df_make(gpuact__mul(p.R.h, 0.5f), gpuact__mul(p.R.l, 0.5f));
-    if (x < 0.0f) return gpuact__xx_mul(p.E, gpuact__xf_make(gpuact__dd_add(r2, xp), 0));
-    gpuact__xf t = gpuact__xx_mul(p.E, gpuact__xf_make(gpuact__dd_add(xp, gpuact__dd_neg(r2)), 0));
-    return gpuact__xf_make(gpuact__dd_addf(gpuact__xf_unscale(t), 1.0f), 0);
-}
-
-/* gelu_tanh(x) = x sigma(2u), 2u = x (K1 + K3 x^2); its derivative is
-   sigma(2u) (1 + x (1 - sigma(2u)) (K1 + 3 K3 x^2)). |x| is kept <= 11 so
-   x^3 never overflows (the result is x or -0 beyond). */
-GPUACT__FN gpuact__df gpuact__gelu_tanh_z(float x, gpuact__df *x2out) {
-    gpuact__df x2 = gpuact__2prod(x, x);
-    if (x2out) *x2out = x2;
-    gpuact__df w = gpuact__dd_add(gpuact__df_make(GPUACT__K(GPUACT__C_GT_K1_H), GPUACT__K(GPUACT__C_GT_K1_L)),
-                                  gpuact__dd_mul(gpuact__df_make(GPUACT__K(GPUACT__C_GT_K3_H), GPUACT__K(GPUACT__C_GT_K3_L)), x2));
-    return gpuact__dd_mulf(w, x);
-}
-GPUACT__FN gpuact__xf gpuact__gelu_tanh_f(float x) {
-    if (x >= 9.0f) return gpuact__xf_f(x);
-    if (x < -11.0f) return gpuact__xf_f(-0.0f);
-    return gpuact__x_sigmoid(x, gpuact__gelu_tanh_z(x, 0));
-}
-GPUACT__FN gpuact__xf gpuact__gelu_tanh_d(float x) {
-    if (x >= 9.0f) return gpuact__xf_f(1.0f);
-    if (x < -14.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-300 */
-    if (gpuact__abs(x - GPUACT__K(0xbf40a150u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_TANH);
-    gpuact__df x2;
-    gpuact__df z = gpuact__gelu_tanh_z(x, &x2);
-    gpuact__sig s = gpuact__sigmoid2(z);
-    int pos = x >= 0.0f;
-    gpuact__df v = gpuact__dd_add(gpuact__df_make(GPUACT__K(GPUACT__C_GT_K1_H), GPUACT__K(GPUACT__C_GT_K1_L)),
-                                  gpuact__dd_mul(gpuact__df_make(GPUACT__K(GPUACT__C_GT_3K3_H), GPUACT__K(GPUACT__C_GT_3K3_L)), x2));
-    gpuact__df g = gpuact__xf_unscale(gpuact__xf_mulf(gpuact__sig_compl(s, pos), x));
-    g = gpuact__dd_mul(g, v);
-    return gpuact__xx_mul(gpuact__sig_of(s, pos), gpuact__xf_make(gpuact__dd_addf(g, 1.0f), 0));
-}
-
-/* gelu_sigmoid(x) = x sigma(z), z = 1.702 x; its derivative is silu'(z). */
-GPUACT__FN gpuact__df gpuact__gelu_sig_z(float x) {
-    return gpuact__dd_mulf(gpuact__df_make(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L)), x);
-}
-GPUACT__FN gpuact__xf gpuact__gelu_sig_f(float x) {
-    if (x > 70.0f) return gpuact__xf_f(x);
-    if (x < -70.0f) return gpuact__xf_f(-0.0f);
-    return gpuact__x_sigmoid(x, gpuact__gelu_sig_z(x));
-}
-GPUACT__FN gpuact__xf gpuact__gelu_sig_d(float x) {
-    if (x > 70.0f) return gpuact__xf_f(1.0f);
-    if (x < -120.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-286 */
-    if (gpuact__abs(x - GPUACT__K(0xbf404ba5u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_SIG);
-    return gpuact__silu_grad_z(gpuact__gelu_sig_z(x));
-}
-
-/* silu and silu' for 2^-60 <= |x| < 2^-10 by their Taylor series
-       silu(x)  = x/2 + x^2/4 - x^4/48 + ...   silu'(x) = 1/2 + x/2 - x^3/12 + x^5/80 - ...
-   with the rational leading part x/2 + x^2/4 (1/2 + x/2) kept exactly where
-   it fits in the double-float. There, times a float (s, dy), it can sit
-   exactly on a rounding midpoint that only the tail decides, 2^-60 of the
-   value or less. The sigmoid's double-float (about 2^-46) could not tell the
-   side (K18: dy silu'(1.5 2^-22), dy = 2^-126). Where the leading part does
-   not fit in one float, it has more than 25 significant bits and no product
-   with a float is a midpoint: the tail is then just added. The dropped terms
-   are below 2^-55 of the value. */
-GPUACT__FN gpuact__xf gpuact__silu_small_f(float x) {
-    /* below 2^-40 work with X = x 2^64 so that the error of X^2 stays exact */
-    const int k = gpuact__abs(x) < 9.09494702e-13f ? 64 : 0;
-    const float sc = k ? 5.42101086e-20f : 1.0f; /* 2^-k */
-    const float X = k ? gpuact__mul(x, 18446744073709551616.0f) : x;
-    gpuact__df x2 = gpuact__2prod(X, X);                                     /* X^2, exact */
-    float b = gpuact__mul(gpuact__mul(x2.h, 0.25f), sc);                     /* exact */
-    float bl = gpuact__mul(gpuact__mul(x2.l, 0.25f), sc);                    /* exact (>= 2^-108) */
-    gpuact__df E = gpuact__fast2sum(gpuact__mul(X, 0.5f), b);                /* X/2 + b, exact */
-    float t = -gpuact__mul(gpuact__mul(gpuact__mul(b, b), sc), 0.333333343f); /* -X^4 2^-3k / 48 */
-    if (t == 0.0f) t = -gpuact__mul(gpuact__abs(E.h), 7.88860905e-31f);     /* underflow: keep the side (2^-100) */
-    /* bl != 0: X^2 has more than 24 bits, the leading part more than 25: no midpoint */
-    if (bl != 0.0f) return gpuact__xf_make(gpuact__fast2sum(E.h, (E.l + bl) + t), -k);
-    return gpuact__xf_make(gpuact__df_add_tail(E, t), -k);
-}
-GPUACT__FN gpuact__xf gpuact__silu_small_d(float x) {
-    gpuact__df E = gpuact__fast2sum(0.5f, gpuact__mul(x, 0.5f)); /* 1/2 + x/2, exact */
-    float x2 = gpuact__mul(x, x);
-    float t = gpuact__mul(gpuact__mul(x2, x), gpuact__fma(x2, 0.0125f, -0.0833333358f)); /* x^3 (x^2/80 - 1/12) */
-    if (t == 0.0f) t = gpuact__copysign(3.94430453e-31f, -x); /* underflow: keep the side (2^-101) */
-    return gpuact__xf_make(gpuact__df_add_tail(E, t), 0);
-}
-/* 2^-60 <= |x| < 2^-10: the range of silu_small_f / _d */
-GPUACT__FN int gpuact__silu_is_small(float x) { return gpuact__abs(x) < 9.765625e-4f && gpuact__abs(x) >= GPUACT__TINY; }
-
-/* silu(x) = x sigma(x) */
-GPUACT__FN gpuact__xf gpuact__silu_f(float x) {
-    /* beyond the thresholds silu(x) = x (1 - e^-x) and x e^x: the rounded result
-       is x resp. -0, but swish_tanh compares s silu(x) with its bounds and
-       rounds it again, so the direction of the tiny difference is kept */
-    if (gpuact__isinf(x)) return gpuact__xf_f(x > 0.0f ? x : -0.0f);
-    if (x > 120.0f) { gpuact__xf r; r.h = x; r.l = -gpuact__mul(x, 8.67361738e-19f); r.e = 0; return r; }
-    if (x < -300.0f) return gpuact__grad_tail(x, 1);
-    if (gpuact__silu_is_small(x)) return gpuact__silu_small_f(x);
-    return gpuact__x_sigmoid(x, gpuact__df_make(x, 0.0f));
-}
-GPUACT__FN gpuact__xf gpuact__silu_d(float x) {
-    if (x > 120.0f) return gpuact__xf_f(1.0f);
-    if (x < -300.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-424 */
-    if (gpuact__abs(x - GPUACT__K(0xbfa3a4bau)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_SILU);
-    if (gpuact__silu_is_small(x)) return gpuact__silu_small_d(x);
-    return gpuact__silu_grad_z(gpuact__df_make(x, 0.0f));
-}
-
-/* elu(x) = x > 0 ? x : alpha expm1(x); selu = lambda elu with SELU's alpha.
-   Below x = -42 expm1(x) is -1 + (a side: see gpuact__expm1); the derivative
-   alpha e^x is kept down to x = -300 since backward multiplies it by dy. */
-GPUACT__FN gpuact__xf gpuact__elu_neg_f(float x, float alpha) {
-    if (gpuact__isinf(x)) return gpuact__xf_f(-alpha);
-    return gpuact__xf_mulf(gpuact__xf_make(gpuact__expm1(x, 0.0f), 0), alpha);
-}
-GPUACT__FN gpuact__xf gpuact__elu_neg_d(float x, float alpha) {
-    /* e^x < 2^-432: dy alpha e^x rounds to 0 for any finite alpha and dy */
-    if (x < -300.0f) return gpuact__xf_mulf(gpuact__grad_tail(x, 0), alpha);
-    return gpuact__xf_mulf(gpuact__exp(x, 0.0f), alpha);
-}
-#define GPUACT__SELU_L gpuact__df_make(GPUACT__K(GPUACT__C_SELU_L_H), GPUACT__K(GPUACT__C_SELU_L_L))
-#define GPUACT__SELU_LA gpuact__df_make(GPUACT__K(GPUACT__C_SELU_LA_H), GPUACT__K(GPUACT__C_SELU_LA_L))
-
-/* swish_tanh(x) = clamp(tanh(clamp(w, lo, hi)), lo, hi), w = silu(x) s.
-   Its derivative: s sech^2(w) silu'(x) where both clamps pass (inclusive),
-   else +0. At x = +-inf, w is the limit of silu(x) s. */
-GPUACT__FN gpuact__xf gpuact__clamp(gpuact__xf v, float lo, float hi, int *passed) {
-    if (gpuact__xf_cmp(v, lo) < 0) { *passed = 0; return gpuact__xf_f(lo); }
-    if (gpuact__xf_cmp(v, hi) > 0) { *passed = 0; return gpuact__xf_f(hi); }
-    *passed = 1;
-    return v;
-}
-GPUACT__FN gpuact__xf gpuact__swish_w(float x, const gpuact_cfg *c) {
-    if (gpuact__isinf(x)) {
-        if (x < 0.0f) return gpuact__xf_f(gpuact__mul(-0.0f, c->scale));
-        return gpuact__xf_f(c->scale == 0.0f ? c->scale : gpuact__copysign(gpuact__u2f(0x7f800000u), c->scale));
-    }
-    if (gpuact__abs(x) < GPUACT__TINY) { /* s (x/2 + x^2/4) */
-        gpuact__xf r = gpuact__xf_mulf(gpuact__xf_mulf(gpuact__xf_f(1.0f), x), c->scale);
-        r.e -= 1;
-        return gpuact__tiny_tie(r, c->scale < 0.0f);
-    }
-    return gpuact__xf_mulf(gpuact__silu_f(x), c->scale);
-}
-/* s^2 |x| >= c, exactly, for finite nonzero s, x and c = 4 or 6: the 72-bit
-   product of the integer significands Ms^2 Mx against c 2^-(2 es + ex). */
-GPUACT__FN int gpuact__s2x_ge(float s, float x, uint32_t c) {
-    uint32_t bs = gpuact__f2u(s) & 0x7fffffffu, bx = gpuact__f2u(x) & 0x7fffffffu;
-    int es = bs < 0x00800000u ? -149 : (int)(bs >> 23) - 150;
-    int ex = bx < 0x00800000u ? -149 : (int)(bx >> 23) - 150;
-    uint64_t ms = bs < 0x00800000u ? bs : (bs & 0x7fffffu) | 0x800000u;
-    uint64_t mx = bx < 0x00800000u ? bx : (bx & 0x7fffffu) | 0x800000u;
-    uint64_t m2 = ms * ms; /* < 2^48 */
-    uint64_t q = m2 * (mx >> 12) + ((m2 * (mx & 0xfffu)) >> 12); /* P = q 2^12 + r, 0 <= r < 2^12 */
-    int j = -(2 * es + ex);                                       /* P 2^-j against c */
-    if (j <= 0) return 1;          /* P >= 2^46 > c */
-    if (j >= 72) return 0;         /* P < 2^72 <= c 2^j */
-    if (j >= 12) return q >= ((uint64_t)c << (j - 12));
-    if (q >= 4u) return 1;         /* P >= 2^14 > c 2^j */
-    return (q << 12) + ((m2 * (mx & 0xfffu)) & 0xfffu) >= ((uint64_t)c << j);
-}
-/* |a| >= |b| for finite nonzero xf values */
-GPUACT__FN int gpuact__xf_absge(gpuact__xf a, gpuact__xf b) {
-    a = gpuact__xf_mulf(a, 1.0f); /* h in [1, 2) */
-    b = gpuact__xf_mulf(b, 1.0f);
-    if (a.e != b.e) return a.e > b.e;
-    if (gpuact__abs(a.h) != gpuact__abs(b.h)) return gpuact__abs(a.h) > gpuact__abs(b.h);
-    return gpuact__copysign(a.l, a.h) >= gpuact__copysign(b.l, b.h);
-}
-/* s x/2 for |x| < 2^-60, exact, with the side of the terms below it that decides
-   ties. swish_tanh(x) = s x/2 (1 + x/2 - w^2/3 + ...) (silu's x^2/4, tanh's
-   -w^3/3), so |value| is below |s x/2| iff x < 0 or w^2 >= 3x/2, i.e. s^2 x >= 6;
-   swish_tanh'(x) = s/2 (1 + x - w^2 + ...), below s/2 iff x < 0 or s^2 x >= 4 (at
-   equality the next terms, -4x^2/3 and -x^2 (1 - 4/3 ...), point down too). */
-GPUACT__FN gpuact__xf gpuact__swish_tiny_side(gpuact__xf r, float x, float s, uint32_t c) {
-    int below = x < 0.0f || gpuact__s2x_ge(s, x, c);
-    return gpuact__tiny_tie(r, below != (r.h < 0.0f));
-}
-/* w = clamp(s silu(x), lo, hi) as tanh takes it. For |x| < 2^-60 and |w| < 2^-24,
-   w is s x/2 exactly and its side is then that of tanh(w): tanh's -w^3/3 can
-   outweigh silu's x^2/4 (whose side swish_w marks for the clamp on w itself),
-   for the clamp on tanh(w) and for ties (K14). */
-GPUACT__FN gpuact__xf gpuact__swish_tanh_w(float x, const gpuact_cfg *c, int *pass) {
-    gpuact__xf w = gpuact__clamp(gpuact__swish_w(x, c), c->lo, c->hi, pass);
-    if (*pass && gpuact__abs(x) < GPUACT__TINY && x != 0.0f && c->scale != 0.0f &&
-        gpuact__abs(gpuact__xf_approx(w)) < 5.96046448e-08f) {
-        gpuact__xf r = gpuact__xf_mulf(gpuact__xf_mulf(gpuact__xf_f(1.0f), x), c->scale);
-        r.e -= 1;
-        w = gpuact__swish_tiny_side(r, x, c->scale, 6u);
-    }
-    return w;
-}
-GPUACT__FN gpuact__xf gpuact__swish_tanh_f(float x, const gpuact_cfg *c) {
-    int pass;
-    gpuact__xf w = gpuact__swish_tanh_w(x, c, &pass);
-    return gpuact__clamp(gpuact__tanh(w, 0), c->lo, c->hi, &pass);
-}
-GPUACT__FN gpuact__xf gpuact__swish_tanh_d(float x, const gpuact_cfg *c) {
-    int pass1, pass2;
-    gpuact__xf sech2;
-    gpuact__xf w = gpuact__swish_tanh_w(x, c, &pass1);
-    gpuact__xf t = gpuact__tanh(w, &sech2);
-    gpuact__clamp(t, c->lo, c->hi, &pass2);
-    if (!pass1 || !pass2) return gpuact__xf_f(0.0f);
-    if (gpuact__isinf(x)) {
-        /* s tanh'(w) silu'(x) in the limit, a signed zero: at +inf tanh'(w) = +0
-           (or w = s = +-0 and silu' = 1), at -inf silu' = -0. Built from the sign
-           bits: nvcc was seen to lose this sign through the zero products. */
-        uint32_t sign = (gpuact__f2u(c->scale) & 0x80000000u) ^ (x < 0.0f ? 0x80000000u : 0u);
-        return gpuact__xf_f(gpuact__u2f(sign));
-    }
-    if (gpuact__abs(gpuact__xf_approx(w)) < 5.96046448e-08f && w.h != 0.0f) {
-        /* |w| < 2^-24: f' = s sech^2(w) silu'(x) with sech^2 = 1 - w^2 (+ ...); where
-           both are below the double-float's reach, their sum still decides ties (K5) */
-        if (gpuact__abs(x) < GPUACT__TINY && x != 0.0f)
-            return gpuact__swish_tiny_side(gpuact__xf_mulf(gpuact__xf_f(0.5f), c->scale), x, c->scale, 4u);
-        if (x > 50.0f && gpuact__abs(gpuact__xf_approx(w)) < 9.09494702e-13f) {
-            /* silu'(x) = 1 + (x - 1) e^-x (+ below 2^-200 of it) and sech^2 = 1 - w^2
-               (|w| < 2^-40): 1 with the side of (x - 1) e^-x - w^2. Above x = 300
-               e^-x x < 2^-420 < w^2 (w >= 300 s, s >= 2^-149). */
-            int up = x <= 300.0f &&
-                     gpuact__xf_absge(gpuact__xf_mulf(gpuact__exp(-x, 0.0f), x - 1.0f), gpuact__xx_mul(w, w));
-            gpuact__xf g = gpuact__xf_f(1.0f);
-            g.l = up ? 8.67361738e-19f : -8.67361738e-19f;
-            return gpuact__xf_mulf(g, c->scale);
-        }
-    }
-    return gpuact__xf_mulf(gpuact__xx_mul(sech2, gpuact__silu_d(x)), c->scale);
-}
-
-/* Forward, unrounded. */
-GPUACT__FN gpuact__xf gpuact__forward_xf(int op, float x, const gpuact_cfg *c) {
-    if (gpuact__isnan(x)) return gpuact__xf_f(GPUACT__NAN);
-    int tiny = gpuact__abs(x) < GPUACT__TINY;
-    switch (op) {
-    case GPUACT_OP_GELU_ERF:
-    case GPUACT_OP_GELU_TANH:
-    case GPUACT_OP_GELU_SIGMOID:
-    case GPUACT_OP_SILU:
-        if (gpuact__abs(x) < GPUACT__TINY_HALF) { /* x/2 + c2 x^2, c2 > 0 */
-            gpuact__xf r = gpuact__xf_mulf(gpuact__xf_f(1.0f), x);
-            r.e -= 1;
-            return gpuact__tiny_tie(r, 0);
-        }
-        if (op == GPUACT_OP_GELU_ERF) return gpuact__gelu_erf_f(x);
-        if (op == GPUACT_OP_GELU_TANH) return gpuact__gelu_tanh_f(x);
-        if (op == GPUACT_OP_GELU_SIGMOID) return gpuact__gelu_sig_f(x);
-        return gpuact__silu_f(x);
-    case GPUACT_OP_ELU:
-        if (x > 0.0f) return gpuact__xf_f(x);
-        if (tiny) /* alpha (x + x^2/2) */
-            return gpuact__tiny_tie(gpuact__xf_mulf(gpuact__xf_mulf(gpuact__xf_f(1.0f), x), c->alpha), c->alpha < 0.0f);
-        return gpuact__elu_neg_f(x, c->alpha);
-    case GPUACT_OP_SELU:
-        if (x > 0.0f) return gpuact__xf_mulf(gpuact__xf_make(GPUACT__SELU_L, 0), x);
-        if (tiny) {
-            gpuact__xf r = gpuact__xf_mulf(gpuact__xf_f(1.0f), x);
-            if (r.h != 0.0f) r = gpuact__xf_make(gpuact__dd_mulf(GPUACT__SELU_LA, r.h), r.e);
-            return gpuact__tiny_tie(r, 0);
-        }
-        if (gpuact__isinf(x)) return gpuact__xf_make(gpuact__dd_neg(GPUACT__SELU_LA), 0);
-        return gpuact__xx_mul(gpuact__xf_make(gpuact__expm1(x, 0.0f), 0), gpuact__xf_make(GPUACT__SELU_LA, 0));
-    case GPUACT_OP_SWISH_TANH: return gpuact__swish_tanh_f(x, c);
-    default: return gpuact__xf_f(GPUACT__NAN);
-    }
-}
-
-/* Derivative f'(x), unrounded, before the tiny-x side (below). */
-GPUACT__FN gpuact__xf gpuact__grad_xf0(int op, float x, const gpuact_cfg *c) {
-    if (gpuact__isnan(x)) return gpuact__xf_f(GPUACT__NAN);
-    switch (op) {
-    case GPUACT_OP_GELU_ERF: return gpuact__gelu_erf_d(x);
-    case GPUACT_OP_GELU_TANH: return gpuact__gelu_tanh_d(x);
-    case GPUACT_OP_GELU_SIGMOID: return gpuact__gelu_sig_d(x);
-    case GPUACT_OP_SILU: return gpuact__silu_d(x);
-    case GPUACT_OP_ELU:
-        if (x > 0.0f) return gpuact__xf_f(1.0f);
-        return gpuact__elu_neg_d(x, c->alpha);
-    case GPUACT_OP_SELU:
-        if (x > 0.0f) return gpuact__xf_make(GPUACT__SELU_L, 0);
-        if (x < -300.0f) return gpuact__grad_tail(x, 0);
-        return gpuact__xx_mul(gpuact__exp(x, 0.0f), gpuact__xf_make(GPUACT__SELU_LA, 0));
-    case GPUACT_OP_SWISH_TANH: return gpuact__swish_tanh_d(x, c);
-    default: return gpuact__xf_f(GPUACT__NAN);
-    }
-}
-
-/* Derivative f'(x), unrounded. Near 0, f'(x) = f'(0) (1 + c x) with c > 0 for
-   every op (swish_tanh: s/2 (1 + x)); below |x| = 2^-60 the double-float can't
-   hold c x next to f'(0), but its side still decides ties of dy f'(x). */
-GPUACT__FN gpuact__xf gpuact__grad_xf(int op, float x, const gpuact_cfg *c) {
-    if ((op == GPUACT_OP_GELU_ERF || op == GPUACT_OP_GELU_TANH || op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU) &&
-        gpuact__abs(x) < GPUACT__TINY_HALF && x != 0.0f) /* 1/2 + 2 c2 x: GPUACT__TINY_HALF */
-        return gpuact__tiny_tie(gpuact__xf_f(0.5f), x < 0.0f);
-    gpuact__xf g = gpuact__grad_xf0(op, x, c);
-    if (gpuact__abs(x) < GPUACT__TINY && x != 0.0f && g.l == 0.0f &&
-        !((op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) && x > 0.0f))
-        g = gpuact__tiny_tie(g, (g.h < 0.0f) != (x < 0.0f));
-    return g;
-}
-
-/* ---------------------------------------------------------------------------
-   The single rounding: (h + l) 2^e to binary32, binary16 or bfloat16, round
-   to nearest even, with the target's subnormals and overflow. The result is
-   returned as the fp32 value, exactly representable in the target.
-   Method: scale h to n = h 2^(e - Q), Q the target quantum's exponent, so the
-   target values are the integers; round n to an integer; where n is exactly
-   half-way, the sign of l decides (l is below n's own ulp, so it can only
-   matter there).
-   ------------------------------------------------------------------------ */
-#define GPUACT__FMT_F32 0
-#define GPUACT__FMT_F16 1
-#define GPUACT__FMT_BF16 2
-GPUACT__FN float gpuact__round(gpuact__xf v, int fmt) {
-    float h = v.h;
-    if (h == 0.0f) return h;
-    if (!gpuact__isfinite(h)) return gpuact__isnan(h) ? GPUACT__NAN : h;
-    uint32_t bits = gpuact__f2u(h);
-    if (fmt == GPUACT__FMT_F32 && v.e == 0 && (bits & 0x7f800000u) != 0u) return h; /* already RN(h + l) */
-    int e = v.e;
-    float l = v.l;
-    if ((bits & 0x7f800000u) == 0u) { /* subnormal h */
-        h = gpuact__mul(h, 18446744073709551616.0f);
-        l = gpuact__mul(l, 18446744073709551616.0f);
-        e -= 64;
-        bits = gpuact__f2u(h);
-    }
-    int E = (int)((bits >> 23) & 0xffu) - 127 + e;       /* exponent of the value */
-    int p = fmt == GPUACT__FMT_F32 ? 24 : (fmt == GPUACT__FMT_F16 ? 11 : 8);
-    int emin = fmt == GPUACT__FMT_F16 ? -14 : -126;
-    int Q = (E > emin ? E : emin) - (p - 1);
-    if (E < Q - 2) return gpuact__copysign(0.0f, h);     /* below a quarter quantum */
-    if (E > 200) return gpuact__copysign(gpuact__u2f(0x7f800000u), h);
-    float n = gpuact__ldexp(h, e - Q);                    /* exact, |n| < 2^p */
-    float r = gpuact__rint(n);
-    float t = n - r;                                      /* exact, |t| <= 1/2 */
-    if ((t == 0.5f || t == -0.5f) && l != 0.0f && ((l > 0.0f) == (t > 0.0f))) r = r + (t + t);
-    float res = gpuact__ldexp(r, Q);                      /* exact, or +-inf */
-    if (fmt == GPUACT__FMT_F16 && gpuact__abs(res) > 65504.0f) res = gpuact__copysign(gpuact__u2f(0x7f800000u), h);
-    return res;
-}
-
-/* ---------------------------------------------------------------------------
-   binary16 / bfloat16 bit patterns
-   ------------------------------------------------------------------------ */
-GPUACT__FN float gpuact_f16_to_f32(uint16_t b) {
-    uint32_t s = (uint32_t)(b & 0x8000u) << 16, ex = (b >> 10) & 0x1fu, m = b & 0x3ffu;
-    if (ex == 0x1fu) return gpuact__u2f(s | 0x7f800000u | (m << 13));
-    if (ex == 0u) return gpuact__copysign(gpuact__mul((float)m, 5.96046448e-08f), gpuact__u2f(s)); /* m 2^-24 */
-    return gpuact__u2f(s | ((ex + 112u) << 23) | (m << 13));
-}
-GPUACT__FN float gpuact_bf16_to_f32(uint16_t b) { return gpuact__u2f((uint32_t)b << 16); }
-/* f must be exactly representable in binary16 (or +-inf, NaN) */
-GPUACT__FN uint16_t gpuact__f32_to_f16_exact(float f) {
-    uint32_t u = gpuact__f2u(f), s = (u >> 16) & 0x8000u, a = u & 0x7fffffffu;
-    if (a > 0x7f800000u) return (uint16_t)0x7e00u;
-    if (a >= 0x47800000u) return (uint16_t)(s | 0x7c00u);
-    if (a >= 0x38800000u) return (uint16_t)(s | (((a >> 23) - 112u) << 10) | ((a >> 13) & 0x3ffu));
-    return (uint16_t)(s | (uint32_t)gpuact__mul(gpuact__abs(f), 16777216.0f)); /* |f| 2^24 */
-}
-GPUACT__FN uint16_t gpuact__f32_to_bf16_exact(float f) {
-    uint32_t u = gpuact__f2u(f);
-    if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)0x7fc0u;
-    return (uint16_t)(u >> 16);
-}
-/* round-to-nearest-even conversions of any float, for callers' convenience */
-GPUACT__FN uint16_t gpuact_f32_to_f16(float f) { return gpuact__f32_to_f16_exact(gpuact__round(gpuact__xf_f(f), GPUACT__FMT_F16)); }
-GPUACT__FN uint16_t gpuact_f32_to_bf16(float f) { return gpuact__f32_to_bf16_exact(gpuact__round(gpuact__xf_f(f), GPUACT__FMT_BF16)); }
-
+/* == 6 Shared pieces of the tiers == */
+/* == 6.1 The rounding test == */
 /* ---------------------------------------------------------------------------
    Fast tier (fp32, fp16 and bf16 results).
    For the common inputs, f, f' and dy f' are first evaluated as a
@@ -13747,6 +13482,9 @@ GPUACT__FN int gpuact__fast_rn_ab(float h, float l, float a, float b, int fmt, f
     return gpuact__fast_rn_min(h, l, gpuact__mul(gpuact__absv(a), b), fmt, out, chkmin);
 }
 
+#define GPUACT__FAST_XMIN 9.09494702e-13f /* 2^-40 */
+
+/* == 6.2 Fast exp, expm1, reciprocal, sigmoid == */
 /* 2^k for m = 64 k + j, from the bits tb of t = 1.5 2^23 + m (the fma that
    rounds to an integer; |m| < 2^22), without forming m: 0x4b400000's bits
    all sit at 2^20 and above, so tb & 63 = j (the caller's table index) and
@@ -13952,6 +13690,7 @@ GPUACT__FN gpuact__df gpuact__fast_sig_grad(float zh, float zl, float mh, float 
     return gpuact__df_make(gh, gl);
 }
 
+/* == 6.3 Double-float products and sums, Taylor rows == */
 /* dy (gh + gl) with |gh + gl - g| <= err: the 2prod is exact, the tail's two
    roundings (2^-47 of the result) fit in err's room. */
 GPUACT__FN int gpuact__fast_scale(float dy, gpuact__df g, float err, int fmt, float *y) {
@@ -13989,6 +13728,236 @@ GPUACT__FN gpuact__df gpuact__fast_mul1(float ah, float al, float b) {
     return gpuact__df_make(p, gpuact__fma(al, b, gpuact__fma(ah, b, -p)));
 }
 
+/* c0 + c1 (d + wl) + (d + wl)^2 (c2 + c3 d + c4 d^2 + c5 d^3) as a df
+   (unnormalised) from a row of a Taylor table laid out as GPUACT__PHI_TABLE
+   (c0, c1 double-floats), with wl to first order (c1 wl, and (d + wl)^2 as
+   d (d + 2 wl)); tail = 0: wl = 0, and those terms are left out. The
+   callers' comments bound its error. */
+GPUACT__FN gpuact__df gpuact__taylor_sum(const float r[8], float d, float wl, int tail) {
+    float P = gpuact__fma(r[7], d, r[6]);
+    P = gpuact__fma(P, d, r[5]);
+    P = gpuact__fma(P, d, r[4]);
+    const gpuact__df p = gpuact__2prod(d, r[2]);
+    const float d2 = tail ? gpuact__mul(d, gpuact__fma(wl, 2.0f, d)) : gpuact__mul(d, d);
+    const float lo = gpuact__fma(d, r[3], r[1]) + (tail ? gpuact__fma(wl, r[2], p.l) : p.l);
+    const gpuact__df h = gpuact__fast2sum(r[0], p.h); /* |c1 d| < c0 in both tables */
+    return gpuact__df_make(h.h, h.l + gpuact__fma(d2, P, lo));
+}
+/* == 6.4 The table tier's rows == */
+/* ---------------------------------------------------------------------------
+   Table tier (fp32, fp16 and bf16 results): gelu_erf, gelu_tanh,
+   gelu_sigmoid and silu, ahead of the fast tier. All four are f = x P(x)
+   with P(x) + P(-x) = 1, so f(x) - f(-x) = x and f'(x) + f'(-x) = 1; with
+   t = |x|, Q(t) = P(-t) and A(t) = f'(-t):
+       f(x)  = x Q(t) (x < 0),   x (1 - Q(t)) (x >= 0)
+       f'(x) = A(t)   (x < 0),   1 - A(t)     (x >= 0)
+   Q and A come from one row each of a Taylor table (GPUACT__TT_*: centres
+   c = i/S, i = 0..512, so |d| = |t - c| <= 1/(2S); S = 64 for the GELUs,
+   32 for silu, whose Q falls slowest: GPUACT__TT_S_*): no exp, no
+   division, about half the fast tier's instructions. The kernels read the
+   rows from a copy of the table in shared memory, everything else from
+   global memory; the values, the test and so the results are the same on
+   host and device. What the tier rejects goes on to the fast tier, then to
+   the full path (gpuact__fwd_fmt): every result a tier accepts is the
+   correctly rounded one, so the order of the tiers changes no result.
+   Error of gpuact__tt_eval: g0 + g1 d in double-float (the table's 2^-48
+   relative, the 2prod exact, the tails' two roundings 2^-24 of a value
+   below 2^-20 g), d^2 (g2 + g3 d + g4 d^2 + g5 d^3) in fp32: its four
+   roundings (P's last fma, d^2, the fma into the tails, the final add) cost
+   2^-24 |d^2 P| each, and the series' cut g6 d^6. For the Gaussian tails
+   both grow with t (|g2/g0| is about t^2/2 for gelu_erf's Q, and the cut
+   about (z'(t)/128)^6/6!), so the relative bound is eps(t) = E0 + E1
+   min(t, T)^2 (GPUACT__TT_E0*, _E1_*, T = 512/S, the last centre); for the
+   exponential tails of gelu_sigmoid and silu |g2/g0| tends to k^2/2
+   (k = 1.702, 1), and silu's wider rows (S = 32) need a larger E0 and E2.
+   The constants are the measured maxima with room (tier_error's ratios
+   stay below 0.75). A crosses zero
+   (f' = 0 at x = -0.75 for the GELUs, -1.28 for silu): its c0 + g1 d is a
+   2sum and its bound has an absolute part E2 |g2| (GPUACT__TT_E2*; the
+   roundings of the d^2 term do not shrink with A). tests/accuracy/tier_error.c
+   measures the tier against long double on every fp32 t it takes and
+   fails if the error reaches these bounds.
+   gelu_erf and gelu_tanh take t > 8 as 8: Q(8) < 2^-50 and |A(8)| < 2^-44
+   move f and f' by less than that relatively. The tier takes
+   -GPUACT__TT_XNEG_* <= x <= GPUACT__TT_XPOS_* (the bound is measured up
+   to there; gelu_sigmoid and silu stop at their last centre, 8 and 16,
+   where Q is still 2^-20 and 2^-23), |x| >= 2^-40 and x finite.
+   elu's and selu's forward keep the fast tier: a table tier for them (E(t)
+   = e^-t - 1 from rows at i/32 up to 16, in place of gpuact__fexpm1) made
+   their fp32 forward slower (H100, n = 2^28, randn, % of copy: elu 85.6
+   against 89.8, selu 86.4 against 89.3). */
+/* the op's constant among gelu_erf's, gelu_tanh's, gelu_sigmoid's and silu's */
+GPUACT__FN float gpuact__tt_k(int op, float erf, float gt, float gs, float silu) {
+    return op == GPUACT_OP_GELU_ERF ? erf : op == GPUACT_OP_GELU_TANH ? gt : op == GPUACT_OP_GELU_SIGMOID ? gs : silu;
+}
+/* the op's centres a unit (S) */
+GPUACT__FN float gpuact__tt_s(int op) {
+    return gpuact__tt_k(op, (float)GPUACT__TT_S_ERF, (float)GPUACT__TT_S_GT, (float)GPUACT__TT_S_GS, (float)GPUACT__TT_S_SILU);
+}
+/* d = t - c for the centre c = rint(S min(t, T)) / S (T = 512/S; NaN -> T:
+   the row stays inside the table), *kb the bits of 1.5 2^23 + S c, *tc =
+   min(t, T). S is a power of two: T, 1/S and the products are exact. */
+GPUACT__FN float gpuact__tt_d(float t, float S, uint32_t *kb, float *tc) {
+    const float T = (float)(GPUACT__TT_N - 1) / S;
+    const float c = t < T ? t : T;
+    const float k = gpuact__fma(c, S, 12582912.0f);
+    *kb = gpuact__f2u(k);
+    *tc = c;
+    return gpuact__fma(k - 12582912.0f, -1.0f / S, c); /* exact: Sterbenz */
+}
+/* the row of kb (layout of GPUACT__PHI_TABLE, GPUACT__TT_N centres) */
+GPUACT__FN void gpuact__tt_row(const uint32_t *tab, uint32_t kb, float r[8]) {
+    const uint32_t i = kb - 0x4b400000u;
+#if defined(__CUDA_ARCH__)
+    const uint4 *p = reinterpret_cast<const uint4 *>(tab) + i;
+    const uint4 v = p[0], w = p[GPUACT__TT_N];
+    r[0] = __uint_as_float(v.x); r[1] = __uint_as_float(v.y); r[2] = __uint_as_float(v.z); r[3] = __uint_as_float(v.w);
+    r[4] = __uint_as_float(w.x); r[5] = __uint_as_float(w.y); r[6] = __uint_as_float(w.z); r[7] = __uint_as_float(w.w);
+#else
+    uint32_t k;
+    for (k = 0; k < 4; k++) {
+        r[k] = gpuact__u2f(tab[4 * i + k]);
+        r[4 + k] = gpuact__u2f(tab[4 * (GPUACT__TT_N + i) + k]);
+    }
+#endif
+}
+/* g(c + d) as an unnormalised df from the row of kb; two = 1 where g0 + g1 d
+   may cancel (A: 2sum), else fast2sum (Q: |g1 d| < g0). *g2 = the row's g2. */
+GPUACT__FN gpuact__df gpuact__tt_poly(const uint32_t *tab, uint32_t kb, float d, int two, float *g2) {
+    float r[8];
+    gpuact__tt_row(tab, kb, r);
+    float P = gpuact__fma(r[7], d, r[6]);
+    P = gpuact__fma(P, d, r[5]);
+    P = gpuact__fma(P, d, r[4]);
+    const gpuact__df p = gpuact__2prod(d, r[2]);
+    const float d2 = gpuact__mul(d, d);
+    const float lo = gpuact__fma(d, r[3], r[1]) + p.l;
+    const gpuact__df h = two ? gpuact__2sum(r[0], p.h) : gpuact__fast2sum(r[0], p.h);
+    *g2 = r[4];
+    return gpuact__df_make(h.h, h.l + gpuact__fma(d2, P, lo));
+}
+/* g(t) from its row (centres i/S) */
+GPUACT__FN gpuact__df gpuact__tt_eval(const uint32_t *tab, float t, float S, int two, float *g2, float *tc) {
+    uint32_t kb;
+    const float d = gpuact__tt_d(t, S, &kb, tc);
+    return gpuact__tt_poly(tab, kb, d, two, g2);
+}
+/* == 7 The ops == */
+/* == 7.1 gelu_erf == */
+/* gelu_erf(x) = x Phi(x) = x erfc(-x/sqrt2)/2 (PyTorch's GELU(), approximate='none').
+   gelu_erf'(x) = Phi(x) + x phi(x), phi(x) = e^(-x^2/2)/sqrt(2 pi); f' = 0 at x = -0.75.
+   Special values: NaN -> NaN; -inf -> -0, f' = -0 (f' approaches 0 from below);
+   +inf -> +inf, f' = 1; f(+-0) = +-0. The full path returns x for x >= 10 and -0
+   below -14.5, f' = 1 for x >= 10 and the signed tail (5.5) below -19.875.
+   Tiers: table -8 <= x (t > 8 taken as 8), fast -11.25 <= x, both |x| >= 2^-40. */
+/* table tier */
+#define GPUACT__TT_E0 4.0e-12f      /* 2^-37.86 (gelu_erf, gelu_tanh) */
+#define GPUACT__TT_E1_ERF 1.0e-11f  /* 2^-36.54, times t^2 */
+#define GPUACT__TT_E2 1.5e-11f      /* 2^-36.0, times |g2| */
+#define GPUACT__TT_XNEG_ERF 8.0f
+
+/* fast tier */
+/* gelu_erf: f = x Phi(x), f' = Phi(x) + x phi(x). With t = |x|,
+   E = e^(-x^2/2) and S(t) = e^(t^2/2) Phi(-t): Q = Phi(-t) = E S, Phi(x) = Q
+   (x < 0) or P = 1 - Q (x > 0, Q <= 1/2: fast2sum), phi(x) = E / sqrt(2 pi).
+   -x^2/2 is a 2prod of x and -x/2, so E = fexp_u(-x^2/2) (2^-37.3; its tail
+   is left unnormalised, below 2^-16 of its head). S comes from a table of
+   Taylor coefficients at c = i/32 (gpuact__fast_phi_S): |s2 d^2| < 2^-12.98
+   S, so each of the five roundings that touch that term (s2's own, P's last
+   fma, d^2, the tail's fma and its final add) costs at most 2^-36.97 S, and
+   the series' cut 2^-41.5: S within 2^-34.6. Q = E S keeps all four
+   partial products (both tails are large), its tail's roundings 2^-36.8.
+   Phi within 2^-34.2 (P's error is Q's times Q/P <= 1); x Phi, x E and
+   x E / sqrt(2 pi) are gpuact__fast_mul (2^-45 each, constants 2^-48): f
+   within 2^-34.15, f' within that times |Phi| + |x phi| (the two terms are
+   added by a 2sum, which may cancel near the zero of f' at x = -0.75: err
+   is absolute, so the test rejects there). GPUACT__FAST_EPS_ERF leaves room
+   for the test's own roundings. Measured over every fp32 t in [0, 11.25]
+   and x in the range (tests/accuracy/tier_error.c): S within 2^-35.79, Phi
+   within 2^-35.04; the all-2^32 GPU sweep checks fast!CR and f''s bound.
+   x > 11.25 is taken as 11.25 in Phi and x phi (both move by less than
+   2^-90 relative); x < -11.25 is outside (x^2/2 <= 63.3 keeps fexp's
+   range). */
+#define GPUACT__FAST_EPS_ERF 6.0e-11f   /* 2^-33.96 */
+#define GPUACT__FAST_ERF_XMAX 11.25f
+typedef struct gpuact__ferf { gpuact__df phi_x, E; float xc; } gpuact__ferf;
+/* S(t) = e^(t^2/2) Phi(-t) for 0 <= t <= 11.25 as a df (unnormalised):
+   the Taylor series at the centre c = i/32 nearest t (d = t - c, |d| <=
+   1/64, exact: Sterbenz), s0 + s1 d in double-float, d^2 (s2 + s3 d + s4 d^2
+   + s5 d^3) in fp32 (it is below 2^-12.9 S). */
+GPUACT__FN gpuact__df gpuact__fast_phi_S(float t) {
+    const float k = gpuact__fma(t, 32.0f, 12582912.0f); /* 1.5 2^23 + rint(32 t) */
+    const float d = gpuact__fma(k - 12582912.0f, -0.03125f, t);
+    float r[8];
+    GPUACT__TAYLOR_ROW(gpuact__phi_tab_h, gpuact__phi_tab_d(), GPUACT__PHI_NS, gpuact__f2u(k), r);
+    return gpuact__taylor_sum(r, d, 0.0f, 0); /* |d s1| < 2^-6.3 S(c) */
+}
+/* phi_x = Phi(x) (with x cut to 11.25), E as above */
+GPUACT__FN gpuact__ferf gpuact__fast_erf_parts(float x) {
+    gpuact__ferf r;
+    float xc = x < GPUACT__FAST_ERF_XMAX ? x : GPUACT__FAST_ERF_XMAX; /* NaN too */
+    xc = xc > -GPUACT__FAST_ERF_XMAX ? xc : -GPUACT__FAST_ERF_XMAX;       /* keeps S's row in the table */
+    const gpuact__df z = gpuact__2prod(xc, gpuact__mul(xc, -0.5f)); /* -x^2/2 */
+    r.E = gpuact__fexp_u(z.h, z.l);
+    const gpuact__df S = gpuact__fast_phi_S(gpuact__absv(xc));
+    const gpuact__df q = gpuact__fast_mul_full(r.E.h, r.E.l, S.h, S.l); /* Q = Phi(-|x|) = E S */
+    const gpuact__df p = gpuact__fast2sum(1.0f, -q.h);
+    r.phi_x = xc < 0.0f ? q : gpuact__df_make(p.h, p.l - q.l);
+    r.xc = xc;
+    return r;
+}
+
+/* full path and derivative */
+/* gelu_erf(x) = x Phi(x) = x erfc(-x/sqrt2)/2.
+   x < 0:  x E R / 2 with erfc(a) = E R, a = |x|/sqrt2 (no cancellation);
+   x >= 0: x (1 - E R / 2).
+   gelu_erf'(x) = Phi(x) + x phi(x), phi(x) = E/sqrt(2 pi):
+   x < 0:  E (R/2 + x/sqrt(2pi));  x >= 0: 1 + E (x/sqrt(2pi) - R/2).   */
+typedef struct gpuact__erfc_parts { gpuact__xf E; gpuact__df R; } gpuact__erfc_parts;
+GPUACT__FN gpuact__erfc_parts gpuact__erfc_split(float x) {
+    gpuact__df a = gpuact__dd_mulf(gpuact__df_make(GPUACT__K(GPUACT__C_INV_SQRT2_H), GPUACT__K(GPUACT__C_INV_SQRT2_L)),
+                                   gpuact__abs(x));
+    gpuact__erfc_parts p;
+    gpuact__xf er = gpuact__erfc_r(a, &p.E);
+    p.R = gpuact__df_make(er.h, er.l);
+    return p;
+}
+GPUACT__FN gpuact__xf gpuact__gelu_erf_f(float x) {
+    if (x >= 10.0f) return gpuact__xf_f(x);
+    if (x < -14.5f) return gpuact__xf_f(-0.0f);
+    gpuact__erfc_parts p = gpuact__erfc_split(x);
+    gpuact__xf ec = gpuact__xx_mul(p.E, gpuact__xf_make(p.R, 0));
+    ec.e -= 1; /* erfc / 2 */
+    if (x < 0.0f) return gpuact__xf_mulf(ec, x);
+    gpuact__df phi = gpuact__dd_addf(gpuact__dd_neg(gpuact__xf_unscale(ec)), 1.0f);
+    return gpuact__xf_make(gpuact__dd_mulf(phi, x), 0);
+}
+GPUACT__FN gpuact__xf gpuact__gelu_erf_d(float x) {
+    if (x >= 10.0f) return gpuact__xf_f(1.0f);
+    if (x < -19.875f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-281 */
+    if (gpuact__abs(x - GPUACT__K(0xbf407569u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_ERF);
+    gpuact__erfc_parts p = gpuact__erfc_split(x);
+    gpuact__df xp = gpuact__dd_mulf(gpuact__df_make(GPUACT__K(GPUACT__C_INV_SQRT2PI_H), GPUACT__K(GPUACT__C_INV_SQRT2PI_L)), x);
+    gpuact__df r2 = gpuact__df_make(gpuact__mul(p.R.h, 0.5f), gpuact__mul(p.R.l, 0.5f));
+    if (x < 0.0f) return gpuact__xx_mul(p.E, gpuact__xf_make(gpuact__dd_add(r2, xp), 0));
+    gpuact__xf t = gpuact__xx_mul(p.E, gpuact__xf_make(gpuact__dd_add(xp, gpuact__dd_neg(r2)), 0));
+    return gpuact__xf_make(gpuact__dd_addf(gpuact__xf_unscale(t), 1.0f), 0);
+}
+
+/* == 7.2 gelu_tanh == */
+/* gelu_tanh(x) = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) (PyTorch's
+   GELU(approximate='tanh')) = x sigma(2u), 2u = x (K1 + K3 x^2), K1 = 2 sqrt(2/pi),
+   K3 = 0.044715 K1. gelu_tanh'(x) = sigma(2u) (1 + x (1 - sigma(2u)) (K1 + 3 K3 x^2)).
+   Special values: as gelu_erf's (NaN -> NaN, -inf -> -0 with f' = -0, +inf ->
+   +inf with f' = 1, f(+-0) = +-0). No x^3 overflows, so f'(1e30) = 1, not NaN:
+   the full path returns x for x >= 9 and -0 below -11, f' = 1 for x >= 9 and the
+   signed tail below -14; the fast tier cuts x to 16.
+   Tiers: table -6 <= x (t > 8 taken as 8), fast -8.84375 <= x, both |x| >= 2^-40. */
+/* table tier (E0 and E2 as gelu_erf's) */
+#define GPUACT__TT_E1_GT 2.0e-11f   /* 2^-35.54 */
+#define GPUACT__TT_XNEG_GT 6.0f
+
+/* fast tier */
 /* gelu_tanh's z = x (K1 + K3 x^2) and, if m, m = x (K1 + 3 K3 x^2) (so
    f = x sigma(z), f' = sigma(z) (1 + m sigma_c(z))), both as dfs, for
    -8.84375 <= x: z >= -63.6 (-64 at x = -8.87). x is cut to 16 first, which
@@ -14016,96 +13985,263 @@ GPUACT__FN gpuact__df gpuact__fast_gt_z(float x, gpuact__df *m) {
     return gpuact__fast_mul1(w.h, w.l, xc);
 }
 
-/* gelu_erf: f = x Phi(x), f' = Phi(x) + x phi(x). With t = |x|,
-   E = e^(-x^2/2) and S(t) = e^(t^2/2) Phi(-t): Q = Phi(-t) = E S, Phi(x) = Q
-   (x < 0) or P = 1 - Q (x > 0, Q <= 1/2: fast2sum), phi(x) = E / sqrt(2 pi).
-   -x^2/2 is a 2prod of x and -x/2, so E = fexp_u(-x^2/2) (2^-37.3; its tail
-   is left unnormalised, below 2^-16 of its head). S comes from a table of
-   Taylor coefficients at c = i/32 (gpuact__fast_phi_S): |s2 d^2| < 2^-12.98
-   S, so each of the five roundings that touch that term (s2's own, P's last
-   fma, d^2, the tail's fma and its final add) costs at most 2^-36.97 S, and
-   the series' cut 2^-41.5: S within 2^-34.6. Q = E S keeps all four
-   partial products (both tails are large), its tail's roundings 2^-36.8.
-   Phi within 2^-34.2 (P's error is Q's times Q/P <= 1); x Phi, x E and
-   x E / sqrt(2 pi) are gpuact__fast_mul (2^-45 each, constants 2^-48): f
-   within 2^-34.15, f' within that times |Phi| + |x phi| (the two terms are
-   added by a 2sum, which may cancel near the zero of f' at x = -0.75: err
-   is absolute, so the test rejects there). GPUACT__FAST_EPS_ERF leaves room
-   for the test's own roundings. Measured over every fp32 t in [0, 11.25]
-   and x in the range (tests/accuracy/tier_error.c): S within 2^-35.79, Phi
-   within 2^-35.04; the all-2^32 GPU sweep checks fast!CR and f''s bound.
-   x > 11.25 is taken as 11.25 in Phi and x phi (both move by less than
-   2^-90 relative); x < -11.25 is outside (x^2/2 <= 63.3 keeps fexp's
-   range). */
-#define GPUACT__FAST_EPS_ERF 6.0e-11f   /* 2^-33.96 */
-#define GPUACT__FAST_ERF_XMAX 11.25f
-typedef struct gpuact__ferf { gpuact__df phi_x, E; float xc; } gpuact__ferf;
-/* c0 + c1 (d + wl) + (d + wl)^2 (c2 + c3 d + c4 d^2 + c5 d^3) as a df
-   (unnormalised) from a row of a Taylor table laid out as GPUACT__PHI_TABLE
-   (c0, c1 double-floats), with wl to first order (c1 wl, and (d + wl)^2 as
-   d (d + 2 wl)); tail = 0: wl = 0, and those terms are left out. The
-   callers' comments bound its error. */
-GPUACT__FN gpuact__df gpuact__taylor_sum(const float r[8], float d, float wl, int tail) {
-    float P = gpuact__fma(r[7], d, r[6]);
-    P = gpuact__fma(P, d, r[5]);
-    P = gpuact__fma(P, d, r[4]);
-    const gpuact__df p = gpuact__2prod(d, r[2]);
-    const float d2 = tail ? gpuact__mul(d, gpuact__fma(wl, 2.0f, d)) : gpuact__mul(d, d);
-    const float lo = gpuact__fma(d, r[3], r[1]) + (tail ? gpuact__fma(wl, r[2], p.l) : p.l);
-    const gpuact__df h = gpuact__fast2sum(r[0], p.h); /* |c1 d| < c0 in both tables */
-    return gpuact__df_make(h.h, h.l + gpuact__fma(d2, P, lo));
+/* full path and derivative */
+/* gelu_tanh(x) = x sigma(2u), 2u = x (K1 + K3 x^2); its derivative is
+   sigma(2u) (1 + x (1 - sigma(2u)) (K1 + 3 K3 x^2)). |x| is kept <= 11 so
+   x^3 never overflows (the result is x or -0 beyond). */
+GPUACT__FN gpuact__df gpuact__gelu_tanh_z(float x, gpuact__df *x2out) {
+    gpuact__df x2 = gpuact__2prod(x, x);
+    if (x2out) *x2out = x2;
+    gpuact__df w = gpuact__dd_add(gpuact__df_make(GPUACT__K(GPUACT__C_GT_K1_H), GPUACT__K(GPUACT__C_GT_K1_L)),
+                                  gpuact__dd_mul(gpuact__df_make(GPUACT__K(GPUACT__C_GT_K3_H), GPUACT__K(GPUACT__C_GT_K3_L)), x2));
+    return gpuact__dd_mulf(w, x);
 }
-/* S(t) = e^(t^2/2) Phi(-t) for 0 <= t <= 11.25 as a df (unnormalised):
-   the Taylor series at the centre c = i/32 nearest t (d = t - c, |d| <=
-   1/64, exact: Sterbenz), s0 + s1 d in double-float, d^2 (s2 + s3 d + s4 d^2
-   + s5 d^3) in fp32 (it is below 2^-12.9 S). */
-GPUACT__FN gpuact__df gpuact__fast_phi_S(float t) {
-    const float k = gpuact__fma(t, 32.0f, 12582912.0f); /* 1.5 2^23 + rint(32 t) */
-    const float d = gpuact__fma(k - 12582912.0f, -0.03125f, t);
-    float r[8];
-    GPUACT__TAYLOR_ROW(gpuact__phi_tab_h, gpuact__phi_tab_d(), GPUACT__PHI_NS, gpuact__f2u(k), r);
-    return gpuact__taylor_sum(r, d, 0.0f, 0); /* |d s1| < 2^-6.3 S(c) */
+GPUACT__FN gpuact__xf gpuact__gelu_tanh_f(float x) {
+    if (x >= 9.0f) return gpuact__xf_f(x);
+    if (x < -11.0f) return gpuact__xf_f(-0.0f);
+    return gpuact__x_sigmoid(x, gpuact__gelu_tanh_z(x, 0));
 }
-/* phi_x = Phi(x) (with x cut to 11.25), E as above */
-GPUACT__FN gpuact__ferf gpuact__fast_erf_parts(float x) {
-    gpuact__ferf r;
-    float xc = x < GPUACT__FAST_ERF_XMAX ? x : GPUACT__FAST_ERF_XMAX; /* NaN too */
-    xc = xc > -GPUACT__FAST_ERF_XMAX ? xc : -GPUACT__FAST_ERF_XMAX;       /* keeps S's row in the table */
-    const gpuact__df z = gpuact__2prod(xc, gpuact__mul(xc, -0.5f)); /* -x^2/2 */
-    r.E = gpuact__fexp_u(z.h, z.l);
-    const gpuact__df S = gpuact__fast_phi_S(gpuact__absv(xc));
-    const gpuact__df q = gpuact__fast_mul_full(r.E.h, r.E.l, S.h, S.l); /* Q = Phi(-|x|) = E S */
-    const gpuact__df p = gpuact__fast2sum(1.0f, -q.h);
-    r.phi_x = xc < 0.0f ? q : gpuact__df_make(p.h, p.l - q.l);
-    r.xc = xc;
-    return r;
+GPUACT__FN gpuact__xf gpuact__gelu_tanh_d(float x) {
+    if (x >= 9.0f) return gpuact__xf_f(1.0f);
+    if (x < -14.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-300 */
+    if (gpuact__abs(x - GPUACT__K(0xbf40a150u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_TANH);
+    gpuact__df x2;
+    gpuact__df z = gpuact__gelu_tanh_z(x, &x2);
+    gpuact__sig s = gpuact__sigmoid2(z);
+    int pos = x >= 0.0f;
+    gpuact__df v = gpuact__dd_add(gpuact__df_make(GPUACT__K(GPUACT__C_GT_K1_H), GPUACT__K(GPUACT__C_GT_K1_L)),
+                                  gpuact__dd_mul(gpuact__df_make(GPUACT__K(GPUACT__C_GT_3K3_H), GPUACT__K(GPUACT__C_GT_3K3_L)), x2));
+    gpuact__df g = gpuact__xf_unscale(gpuact__xf_mulf(gpuact__sig_compl(s, pos), x));
+    g = gpuact__dd_mul(g, v);
+    return gpuact__xx_mul(gpuact__sig_of(s, pos), gpuact__xf_make(gpuact__dd_addf(g, 1.0f), 0));
 }
 
-/* The input ranges of the fast tier (deriv: f' and dy f'), 0 outside (NaN
-   too): the tier's functions below reject outside them, and the composites
-   (gpuact__fwd_fmt ...) skip the tier's work there (the tier computes
-   whole, then rejects; the kernels run it without that branch). +inf is
-   inside for the sigmoid family and gelu_erf: the z clamp takes it or the
-   rounding test rejects it. */
-#define GPUACT__FAST_XMIN 9.09494702e-13f /* 2^-40 */
+/* == 7.3 gelu_sigmoid == */
+/* gelu_sigmoid(x) = x sigma(1.702 x) ("quick GELU"); gelu_sigmoid'(x) = silu'(z),
+   z = 1.702 x (silu' of 7.5 at z: d/dz [z sigma(z)] = sigma(z) (1 + z (1 - sigma(z)))).
+   Special values: as gelu_erf's. The full path returns x above 70 and -0 below
+   -70, f' = 1 above 70 and the signed tail below -120.
+   Tiers: table -8 <= x <= 8, fast -37.5 <= x (z >= -64), both |x| >= 2^-40. */
+/* table tier (E2 as gelu_erf's) */
+#define GPUACT__TT_E0_GS 1.6e-11f   /* 2^-35.86 */
+#define GPUACT__TT_E1_GS 2.0e-12f   /* 2^-38.86 */
+#define GPUACT__TT_XNEG_GS 8.0f
+#define GPUACT__TT_XPOS_GS 8.0f
+
+/* fast tier: silu's x sigma(z) and sigma(z) (1 + z sigma_c(z)) (6.2) at z = 1.702 x, in gpuact__fast_fwd / _grad_df (8.3) */
 #define GPUACT__FAST_GS_XNEG 37.5f        /* 1.702 x >= -64 */
-GPUACT__FN int gpuact__fast_range(int op, int deriv, float x) {
-    const int mid = gpuact__absv(x) >= GPUACT__FAST_XMIN;
-    switch (op) {
-    case GPUACT_OP_SILU:
-    case GPUACT_OP_SWISH_TANH: return mid & (x >= -64.0f);
-    case GPUACT_OP_GELU_SIGMOID: return mid & (x >= -GPUACT__FAST_GS_XNEG);
-    case GPUACT_OP_GELU_TANH: return mid & (x >= -GPUACT__FAST_GT_XNEG);
-    case GPUACT_OP_GELU_ERF: return mid & (x >= -GPUACT__FAST_ERF_XMAX);
-    case GPUACT_OP_ELU: return deriv ? x >= -64.0f : (x > 0.0f) | (x <= -GPUACT__FAST_XMIN);
-    case GPUACT_OP_SELU: return deriv ? x >= -64.0f : mid; /* there |f| > 2^-40 (gpuact__fast_fwd) */
-    default: return 0;
-    }
+
+/* full path and derivative */
+/* gelu_sigmoid(x) = x sigma(z), z = 1.702 x; its derivative is silu'(z). */
+GPUACT__FN gpuact__df gpuact__gelu_sig_z(float x) {
+    return gpuact__dd_mulf(gpuact__df_make(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L)), x);
 }
+GPUACT__FN gpuact__xf gpuact__gelu_sig_f(float x) {
+    if (x > 70.0f) return gpuact__xf_f(x);
+    if (x < -70.0f) return gpuact__xf_f(-0.0f);
+    return gpuact__x_sigmoid(x, gpuact__gelu_sig_z(x));
+}
+GPUACT__FN gpuact__xf gpuact__gelu_sig_d(float x) {
+    if (x > 70.0f) return gpuact__xf_f(1.0f);
+    if (x < -120.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-286 */
+    if (gpuact__abs(x - GPUACT__K(0xbf404ba5u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_SIG);
+    return gpuact__silu_grad_z(gpuact__gelu_sig_z(x));
+}
+
+/* == 7.4 elu and selu == */
+/* elu(x) = x > 0 ? x : alpha expm1(x) (any finite alpha); selu(x) = lambda elu(x)
+   with PyTorch's lambda and alpha (GPUACT__C_SELU_*). The kink follows PyTorch:
+   x = 0 takes the x <= 0 branch. elu'(x) = 1 (x > 0), alpha e^x (x <= 0); selu'
+   is lambda times that.
+   Special values: NaN -> NaN; elu(-inf) = -alpha, f' = alpha (+0); elu(+inf) =
+   +inf, f' = 1; selu(-inf) = -lambda alpha, f' = +0; selu(+inf) = +inf, f' =
+   lambda; f(+-0) = the IEEE sign of alpha expm1(+-0). f' below x = -300 is the
+   signed tail (5.5), times alpha for elu. The backward from the output y (PyTorch's
+   in-place form) is gpuact__bwd_out_fmt (9).
+   Tiers: no table tier; fast forward x > 0 or x <= -2^-40 (elu), |x| >= 2^-40
+   (selu), with x < -64 taken as -64 in expm1; fast f' -64 <= x. */
+/* (no table tier: see 6.4) */
+/* fast tier */
+/* the fast tier's input ranges, with the other ops' (8.1) */
+GPUACT__FN int gpuact__fast_range(int op, int deriv, float x);
 /* elu / selu: v = (x > 0 ? x : alpha expm1(x)) * lam, lam = 1 or SELU's lambda
    (alpha = lambda alpha for selu): expm1's 2^-38.5 and the product's 2^-45 */
 #define GPUACT__FAST_EPS_EXP 6.0e-12f /* 2^-37.28 */
 
+/* elu's and selu's forward by the fast tier (gpuact__fast_fwd), given
+   e = e^xe - 1 for xe = gpuact__fast_elu_xe(x) */
+GPUACT__FN float gpuact__fast_elu_xe(float x) {
+    /* below -64, e^x - 1 = -1 + (less than 2^-92): -64's value is as good (-inf too) */
+    return x > 0.0f ? -1.0f : (x < -64.0f ? -64.0f : x);
+}
+GPUACT__FN int gpuact__fast_elu_fin(int op, float x, gpuact__df e, const gpuact_cfg *c, int fmt, float *y) {
+    const int selu = op == GPUACT_OP_SELU;
+    const int pos = x > 0.0f;
+    const int in = gpuact__fast_range(op, 0, x);
+    if (!selu) { /* x > 0: x itself, selected rather than branched to (a warp takes both sides anyway) */
+        const gpuact__df v = gpuact__fast_mul1(e.h, e.l, c->alpha);
+        float r;
+        const int ok = gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_EXP, fmt, &r, 1);
+        *y = pos ? x : r;
+        return pos | (in & ok);
+    }
+    const float vh = pos ? x : e.h, vl = pos ? 0.0f : e.l;
+    const float kh = pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H);
+    const float kl = pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L);
+    const gpuact__df v = gpuact__fast_mul(vh, vl, kh, kl);
+    /* |f| > 2^-40 in selu's fast range (lambda x, x >= 2^-40; lambda alpha |e^x - 1|,
+       x <= -2^-40), so no 2^-88 test */
+    return in & gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_EXP, fmt, y, 0);
+}
+/* the same with the 2^(j/64) table read from a copy at e2 */
+GPUACT__FN int gpuact__fast_elu_fwd_at(int op, float x, const gpuact_cfg *c, int fmt, float *y, const uint32_t *e2) {
+    return gpuact__fast_elu_fin(op, x, gpuact__fexpm1_at(gpuact__fast_elu_xe(x), 0.0f, e2), c, fmt, y);
+}
+GPUACT__FN int gpuact__fast_elu_fwd(int op, float x, const gpuact_cfg *c, int fmt, float *y) {
+    return gpuact__fast_elu_fin(op, x, gpuact__fexpm1(gpuact__fast_elu_xe(x), 0.0f), c, fmt, y);
+}
+/* full path and derivative */
+/* elu(x) = x > 0 ? x : alpha expm1(x); selu = lambda elu with SELU's alpha.
+   Below x = -42 expm1(x) is -1 + (a side: see gpuact__expm1); the derivative
+   alpha e^x is kept down to x = -300 since backward multiplies it by dy. */
+GPUACT__FN gpuact__xf gpuact__elu_neg_f(float x, float alpha) {
+    if (gpuact__isinf(x)) return gpuact__xf_f(-alpha);
+    return gpuact__xf_mulf(gpuact__xf_make(gpuact__expm1(x, 0.0f), 0), alpha);
+}
+GPUACT__FN gpuact__xf gpuact__elu_neg_d(float x, float alpha) {
+    /* e^x < 2^-432: dy alpha e^x rounds to 0 for any finite alpha and dy */
+    if (x < -300.0f) return gpuact__xf_mulf(gpuact__grad_tail(x, 0), alpha);
+    return gpuact__xf_mulf(gpuact__exp(x, 0.0f), alpha);
+}
+#define GPUACT__SELU_L gpuact__df_make(GPUACT__K(GPUACT__C_SELU_L_H), GPUACT__K(GPUACT__C_SELU_L_L))
+#define GPUACT__SELU_LA gpuact__df_make(GPUACT__K(GPUACT__C_SELU_LA_H), GPUACT__K(GPUACT__C_SELU_LA_L))
+
+/* == 7.5 silu == */
+/* silu(x) = x sigma(x) (PyTorch's SiLU); silu'(x) = sigma(x) (1 + x (1 - sigma(x))),
+   zero at x = -1.278.
+   Special values: as gelu_erf's. The full path returns x (with the side of the
+   tiny difference, for swish_tanh's clamps) above 120 and the signed tail below
+   -300, f' = 1 above 120; 2^-60 <= |x| < 2^-10 by Taylor series.
+   Tiers: table -16 <= x <= 16, fast -64 <= x, both |x| >= 2^-40. */
+/* table tier (its wider rows: larger E0 and E2) */
+#define GPUACT__TT_E0_SILU 3.0e-11f /* 2^-34.96 */
+#define GPUACT__TT_E1_SILU 1.0e-12f /* 2^-39.9 */
+#define GPUACT__TT_E2_SILU 6.0e-11f /* 2^-34.0 */
+#define GPUACT__TT_XNEG_SILU 16.0f
+#define GPUACT__TT_XPOS_SILU 16.0f
+
+/* fast tier: gpuact__fast_x_sigmoid and gpuact__fast_sig_grad (6.2) at z = x, in gpuact__fast_fwd / _grad_df (8.3) */
+
+/* full path and derivative */
+/* silu and silu' for 2^-60 <= |x| < 2^-10 by their Taylor series
+       silu(x)  = x/2 + x^2/4 - x^4/48 + ...   silu'(x) = 1/2 + x/2 - x^3/12 + x^5/80 - ...
+   with the rational leading part x/2 + x^2/4 (1/2 + x/2) kept exactly where
+   it fits in the double-float. There, times a float (s, dy), it can sit
+   exactly on a rounding midpoint that only the tail decides, 2^-60 of the
+   value or less. The sigmoid's double-float (about 2^-46) could not tell the
+   side (K18: dy silu'(1.5 2^-22), dy = 2^-126). Where the leading part does
+   not fit in one float, it has more than 25 significant bits and no product
+   with a float is a midpoint: the tail is then just added. The dropped terms
+   are below 2^-55 of the value. */
+GPUACT__FN gpuact__xf gpuact__silu_small_f(float x) {
+    /* below 2^-40 work with X = x 2^64 so that the error of X^2 stays exact */
+    const int k = gpuact__abs(x) < 9.09494702e-13f ? 64 : 0;
+    const float sc = k ? 5.42101086e-20f : 1.0f; /* 2^-k */
+    const float X = k ? gpuact__mul(x, 18446744073709551616.0f) : x;
+    gpuact__df x2 = gpuact__2prod(X, X);                                     /* X^2, exact */
+    float b = gpuact__mul(gpuact__mul(x2.h, 0.25f), sc);                     /* exact */
+    float bl = gpuact__mul(gpuact__mul(x2.l, 0.25f), sc);                    /* exact (>= 2^-108) */
+    gpuact__df E = gpuact__fast2sum(gpuact__mul(X, 0.5f), b);                /* X/2 + b, exact */
+    float t = -gpuact__mul(gpuact__mul(gpuact__mul(b, b), sc), 0.333333343f); /* -X^4 2^-3k / 48 */
+    if (t == 0.0f) t = -gpuact__mul(gpuact__abs(E.h), 7.88860905e-31f);     /* underflow: keep the side (2^-100) */
+    /* bl != 0: X^2 has more than 24 bits, the leading part more than 25: no midpoint */
+    if (bl != 0.0f) return gpuact__xf_make(gpuact__fast2sum(E.h, (E.l + bl) + t), -k);
+    return gpuact__xf_make(gpuact__df_add_tail(E, t), -k);
+}
+GPUACT__FN gpuact__xf gpuact__silu_small_d(float x) {
+    gpuact__df E = gpuact__fast2sum(0.5f, gpuact__mul(x, 0.5f)); /* 1/2 + x/2, exact */
+    float x2 = gpuact__mul(x, x);
+    float t = gpuact__mul(gpuact__mul(x2, x), gpuact__fma(x2, 0.0125f, -0.0833333358f)); /* x^3 (x^2/80 - 1/12) */
+    if (t == 0.0f) t = gpuact__copysign(3.94430453e-31f, -x); /* underflow: keep the side (2^-101) */
+    return gpuact__xf_make(gpuact__df_add_tail(E, t), 0);
+}
+/* 2^-60 <= |x| < 2^-10: the range of silu_small_f / _d */
+GPUACT__FN int gpuact__silu_is_small(float x) { return gpuact__abs(x) < 9.765625e-4f && gpuact__abs(x) >= GPUACT__TINY; }
+
+/* silu(x) = x sigma(x) */
+GPUACT__FN gpuact__xf gpuact__silu_f(float x) {
+    /* beyond the thresholds silu(x) = x (1 - e^-x) and x e^x: the rounded result
+       is x resp. -0, but swish_tanh compares s silu(x) with its bounds and
+       rounds it again, so the direction of the tiny difference is kept */
+    if (gpuact__isinf(x)) return gpuact__xf_f(x > 0.0f ? x : -0.0f);
+    if (x > 120.0f) { gpuact__xf r; r.h = x; r.l = -gpuact__mul(x, 8.67361738e-19f); r.e = 0; return r; }
+    if (x < -300.0f) return gpuact__grad_tail(x, 1);
+    if (gpuact__silu_is_small(x)) return gpuact__silu_small_f(x);
+    return gpuact__x_sigmoid(x, gpuact__df_make(x, 0.0f));
+}
+GPUACT__FN gpuact__xf gpuact__silu_d(float x) {
+    if (x > 120.0f) return gpuact__xf_f(1.0f);
+    if (x < -300.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-424 */
+    if (gpuact__abs(x - GPUACT__K(0xbfa3a4bau)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_SILU);
+    if (gpuact__silu_is_small(x)) return gpuact__silu_small_d(x);
+    return gpuact__silu_grad_z(gpuact__df_make(x, 0.0f));
+}
+
+/* == 7.6 swish_tanh == */
+/* swish_tanh(x) = clamp(tanh(clamp(w, lo, hi)), lo, hi), w = s silu(x) (s = 1/2,
+   [lo, hi] = [-1, 1] by default). f' = s sech^2(w) silu'(x) where both clamps pass
+   (inclusive, as PyTorch's clamp passes the gradient), else +0.
+   Special values: NaN -> NaN; at +-inf, w is the limit of s silu(x) (+-0 s or
+   +-inf), then clamp, tanh and clamp as usual; f' at +-inf is the signed zero of
+   s tanh'(w) silu'(x) in the limit.
+   Tiers: table for s = 1/2, lo < -0.14, hi >= 1 (-13.75 <= x <= 2.2177, and
+   x >= 2.2178 where hi = 1); fast where lo <= 0 <= hi, -64 <= x, |x| >= 2^-40. */
+/* table tier */
+/* swish_tanh's table tier, for the configurations with s = 1/2, lo < -0.14
+   and hi >= 1 (the default among them): there w = x sigma(x)/2 >= -0.1392
+   never meets lo, and tanh(w) lies in (-0.14, 1), so only the first clamp
+   at hi can act, and not for x <= 2.2177 (w = 0.999992; w = 1 at
+   x = 2.21771511). With no clamp, f = tanh(w) = x Q(x) and f' = A(x),
+   from rows of Q and A (GPUACT__TT_ST_Q / _A at c = i/32 - 13.75,
+   i = 0..512; d = x - c is exact: Sterbenz, or c = 0). (Rows of f itself
+   save the product by x, but near x = 0 the fp32 terms d^2 (f2 + ...)
+   are 1% of f there, and their roundings 2^-31 of it: tests/accuracy/tier_error.c
+   measured 33 times F's bound.)
+   The tier takes -13.75 <= x <= 2.2177 (|x| >= 2^-40), and, where hi = 1,
+   every finite x >= 2.2178 (as fp32 2.21779990: w = 1.0000466 > 1, the
+   clamp acts, f = RN(tanh 1), f' = +0 exactly). The rest goes on to the
+   fast tier (a wider gap, 2.2 to 2.25, held 0.17% of randn inputs: the
+   forward then rejected 0.26% of them, silu's tier 0.08%). Bounds as the
+   other ops' (gpuact__tt_poly's error terms): Q falls like e^x/2 on the
+   left, as silu's Q does, its rows are as wide, so one relative bound serves
+   all of Q (E0_ST) and of A (E0_STA) with A's absolute part E2_ST |g2| at
+   its zero (x = -1.278); tests/accuracy/tier_error.c measures them on every input. */
+#define GPUACT__TT_ST_XLO (-13.75f)
+#define GPUACT__TT_ST_XTOP 2.2177f
+#define GPUACT__TT_ST_XCLAMP 2.2178f
+#define GPUACT__TT_ST_XEND 2.25f /* the last centre */
+#define GPUACT__TT_E0_ST 4.0e-11f  /* 2^-34.54 */
+#define GPUACT__TT_E0_STA 3.0e-11f /* 2^-34.96 */
+#define GPUACT__TT_E2_ST 6.0e-11f  /* 2^-34.0, times |g2| */
+GPUACT__FN int gpuact__tt_st_cfg(const gpuact_cfg *c) {
+    return (c->scale == 0.5f) & (c->lo < -0.14f) & (c->hi >= 1.0f);
+}
+/* Q(x) (two = 0) or A(x) (two = 1) from their rows; x outside the table
+   (NaN too) is taken as its nearest end, keeping the row inside */
+GPUACT__FN gpuact__df gpuact__tt_st_eval(const uint32_t *tab, float x, int two, float *g2) {
+    const float xc = x > GPUACT__TT_ST_XLO ? (x < GPUACT__TT_ST_XEND ? x : GPUACT__TT_ST_XEND) : GPUACT__TT_ST_XLO;
+    const float k = gpuact__fma(xc, 32.0f, 12582912.0f); /* 1.5 2^23 + rint(32 xc) */
+    const float d = gpuact__fma(k - 12582912.0f, -0.03125f, xc);
+    return gpuact__tt_poly(tab, gpuact__f2u(k) + 440u, d, two, g2); /* row rint(32 xc) + 440 */
+}
+/* the inputs of swish_tanh's tier: 1 for the table, 2 where the clamp
+   acts (f = tanh(1), f' = +0), 0 for the rest */
+GPUACT__FN int gpuact__tt_st_class(float x, const gpuact_cfg *c) {
+    const int in = (x >= GPUACT__TT_ST_XLO) & (x <= GPUACT__TT_ST_XTOP) & (gpuact__absv(x) >= GPUACT__FAST_XMIN);
+    const int clamped = (x >= GPUACT__TT_ST_XCLAMP) & (x <= 3.40282347e38f) & (c->hi == 1.0f);
+    return in | (clamped << 1);
+}
+/* fast tier */
 /* swish_tanh: f = clamp(tanh(w), lo, hi), w = clamp(s silu(x), lo, hi), and
    f' = s sech^2(w) silu'(x) where neither clamp acts, else +0. The tier
    takes configurations with lo <= 0 <= hi (the default [-1, 1] among them):
@@ -14199,38 +14335,243 @@ GPUACT__FN int gpuact__fast_st_grad_df(float x, const gpuact_cfg *c, gpuact__df 
     return pass | (zero << 1);
 }
 
-/* elu's and selu's forward by the fast tier (gpuact__fast_fwd), given
-   e = e^xe - 1 for xe = gpuact__fast_elu_xe(x) */
-GPUACT__FN float gpuact__fast_elu_xe(float x) {
-    /* below -64, e^x - 1 = -1 + (less than 2^-92): -64's value is as good (-inf too) */
-    return x > 0.0f ? -1.0f : (x < -64.0f ? -64.0f : x);
+/* full path and derivative */
+/* swish_tanh(x) = clamp(tanh(clamp(w, lo, hi)), lo, hi), w = silu(x) s.
+   Its derivative: s sech^2(w) silu'(x) where both clamps pass (inclusive),
+   else +0. At x = +-inf, w is the limit of silu(x) s. */
+GPUACT__FN gpuact__xf gpuact__clamp(gpuact__xf v, float lo, float hi, int *passed) {
+    if (gpuact__xf_cmp(v, lo) < 0) { *passed = 0; return gpuact__xf_f(lo); }
+    if (gpuact__xf_cmp(v, hi) > 0) { *passed = 0; return gpuact__xf_f(hi); }
+    *passed = 1;
+    return v;
 }
-GPUACT__FN int gpuact__fast_elu_fin(int op, float x, gpuact__df e, const gpuact_cfg *c, int fmt, float *y) {
-    const int selu = op == GPUACT_OP_SELU;
-    const int pos = x > 0.0f;
-    const int in = gpuact__fast_range(op, 0, x);
-    if (!selu) { /* x > 0: x itself, selected rather than branched to (a warp takes both sides anyway) */
-        const gpuact__df v = gpuact__fast_mul1(e.h, e.l, c->alpha);
-        float r;
-        const int ok = gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_EXP, fmt, &r, 1);
-        *y = pos ? x : r;
-        return pos | (in & ok);
+GPUACT__FN gpuact__xf gpuact__swish_w(float x, const gpuact_cfg *c) {
+    if (gpuact__isinf(x)) {
+        if (x < 0.0f) return gpuact__xf_f(gpuact__mul(-0.0f, c->scale));
+        return gpuact__xf_f(c->scale == 0.0f ? c->scale : gpuact__copysign(gpuact__u2f(0x7f800000u), c->scale));
     }
-    const float vh = pos ? x : e.h, vl = pos ? 0.0f : e.l;
-    const float kh = pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H);
-    const float kl = pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L);
-    const gpuact__df v = gpuact__fast_mul(vh, vl, kh, kl);
-    /* |f| > 2^-40 in selu's fast range (lambda x, x >= 2^-40; lambda alpha |e^x - 1|,
-       x <= -2^-40), so no 2^-88 test */
-    return in & gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_EXP, fmt, y, 0);
+    if (gpuact__abs(x) < GPUACT__TINY) { /* s (x/2 + x^2/4) */
+        gpuact__xf r = gpuact__xf_mulf(gpuact__xf_mulf(gpuact__xf_f(1.0f), x), c->scale);
+        r.e -= 1;
+        return gpuact__tiny_tie(r, c->scale < 0.0f);
+    }
+    return gpuact__xf_mulf(gpuact__silu_f(x), c->scale);
 }
-/* the same with the 2^(j/64) table read from a copy at e2 */
-GPUACT__FN int gpuact__fast_elu_fwd_at(int op, float x, const gpuact_cfg *c, int fmt, float *y, const uint32_t *e2) {
-    return gpuact__fast_elu_fin(op, x, gpuact__fexpm1_at(gpuact__fast_elu_xe(x), 0.0f, e2), c, fmt, y);
+/* s^2 |x| >= c, exactly, for finite nonzero s, x and c = 4 or 6: the 72-bit
+   product of the integer significands Ms^2 Mx against c 2^-(2 es + ex). */
+GPUACT__FN int gpuact__s2x_ge(float s, float x, uint32_t c) {
+    uint32_t bs = gpuact__f2u(s) & 0x7fffffffu, bx = gpuact__f2u(x) & 0x7fffffffu;
+    int es = bs < 0x00800000u ? -149 : (int)(bs >> 23) - 150;
+    int ex = bx < 0x00800000u ? -149 : (int)(bx >> 23) - 150;
+    uint64_t ms = bs < 0x00800000u ? bs : (bs & 0x7fffffu) | 0x800000u;
+    uint64_t mx = bx < 0x00800000u ? bx : (bx & 0x7fffffu) | 0x800000u;
+    uint64_t m2 = ms * ms; /* < 2^48 */
+    uint64_t q = m2 * (mx >> 12) + ((m2 * (mx & 0xfffu)) >> 12); /* P = q 2^12 + r, 0 <= r < 2^12 */
+    int j = -(2 * es + ex);                                       /* P 2^-j against c */
+    if (j <= 0) return 1;          /* P >= 2^46 > c */
+    if (j >= 72) return 0;         /* P < 2^72 <= c 2^j */
+    if (j >= 12) return q >= ((uint64_t)c << (j - 12));
+    if (q >= 4u) return 1;         /* P >= 2^14 > c 2^j */
+    return (q << 12) + ((m2 * (mx & 0xfffu)) & 0xfffu) >= ((uint64_t)c << j);
 }
-GPUACT__FN int gpuact__fast_elu_fwd(int op, float x, const gpuact_cfg *c, int fmt, float *y) {
-    return gpuact__fast_elu_fin(op, x, gpuact__fexpm1(gpuact__fast_elu_xe(x), 0.0f), c, fmt, y);
+/* |a| >= |b| for finite nonzero xf values */
+GPUACT__FN int gpuact__xf_absge(gpuact__xf a, gpuact__xf b) {
+    a = gpuact__xf_mulf(a, 1.0f); /* h in [1, 2) */
+    b = gpuact__xf_mulf(b, 1.0f);
+    if (a.e != b.e) return a.e > b.e;
+    if (gpuact__abs(a.h) != gpuact__abs(b.h)) return gpuact__abs(a.h) > gpuact__abs(b.h);
+    return gpuact__copysign(a.l, a.h) >= gpuact__copysign(b.l, b.h);
 }
+/* s x/2 for |x| < 2^-60, exact, with the side of the terms below it that decides
+   ties. swish_tanh(x) = s x/2 (1 + x/2 - w^2/3 + ...) (silu's x^2/4, tanh's
+   -w^3/3), so |value| is below |s x/2| iff x < 0 or w^2 >= 3x/2, i.e. s^2 x >= 6;
+   swish_tanh'(x) = s/2 (1 + x - w^2 + ...), below s/2 iff x < 0 or s^2 x >= 4 (at
+   equality the next terms, -4x^2/3 and -x^2 (1 - 4/3 ...), point down too). */
+GPUACT__FN gpuact__xf gpuact__swish_tiny_side(gpuact__xf r, float x, float s, uint32_t c) {
+    int below = x < 0.0f || gpuact__s2x_ge(s, x, c);
+    return gpuact__tiny_tie(r, below != (r.h < 0.0f));
+}
+/* w = clamp(s silu(x), lo, hi) as tanh takes it. For |x| < 2^-60 and |w| < 2^-24,
+   w is s x/2 exactly and its side is then that of tanh(w): tanh's -w^3/3 can
+   outweigh silu's x^2/4 (whose side swish_w marks for the clamp on w itself),
+   for the clamp on tanh(w) and for ties (K14). */
+GPUACT__FN gpuact__xf gpuact__swish_tanh_w(float x, const gpuact_cfg *c, int *pass) {
+    gpuact__xf w = gpuact__clamp(gpuact__swish_w(x, c), c->lo, c->hi, pass);
+    if (*pass && gpuact__abs(x) < GPUACT__TINY && x != 0.0f && c->scale != 0.0f &&
+        gpuact__abs(gpuact__xf_approx(w)) < 5.96046448e-08f) {
+        gpuact__xf r = gpuact__xf_mulf(gpuact__xf_mulf(gpuact__xf_f(1.0f), x), c->scale);
+        r.e -= 1;
+        w = gpuact__swish_tiny_side(r, x, c->scale, 6u);
+    }
+    return w;
+}
+GPUACT__FN gpuact__xf gpuact__swish_tanh_f(float x, const gpuact_cfg *c) {
+    int pass;
+    gpuact__xf w = gpuact__swish_tanh_w(x, c, &pass);
+    return gpuact__clamp(gpuact__tanh(w, 0), c->lo, c->hi, &pass);
+}
+GPUACT__FN gpuact__xf gpuact__swish_tanh_d(float x, const gpuact_cfg *c) {
+    int pass1, pass2;
+    gpuact__xf sech2;
+    gpuact__xf w = gpuact__swish_tanh_w(x, c, &pass1);
+    gpuact__xf t = gpuact__tanh(w, &sech2);
+    gpuact__clamp(t, c->lo, c->hi, &pass2);
+    if (!pass1 || !pass2) return gpuact__xf_f(0.0f);
+    if (gpuact__isinf(x)) {
+        /* s tanh'(w) silu'(x) in the limit, a signed zero: at +inf tanh'(w) = +0
+           (or w = s = +-0 and silu' = 1), at -inf silu' = -0. Built from the sign
+           bits: nvcc was seen to lose this sign through the zero products. */
+        uint32_t sign = (gpuact__f2u(c->scale) & 0x80000000u) ^ (x < 0.0f ? 0x80000000u : 0u);
+        return gpuact__xf_f(gpuact__u2f(sign));
+    }
+    if (gpuact__abs(gpuact__xf_approx(w)) < 5.96046448e-08f && w.h != 0.0f) {
+        /* |w| < 2^-24: f' = s sech^2(w) silu'(x) with sech^2 = 1 - w^2 (+ ...); where
+           both are below the double-float's reach, their sum still decides ties (K5) */
+        if (gpuact__abs(x) < GPUACT__TINY && x != 0.0f)
+            return gpuact__swish_tiny_side(gpuact__xf_mulf(gpuact__xf_f(0.5f), c->scale), x, c->scale, 4u);
+        if (x > 50.0f && gpuact__abs(gpuact__xf_approx(w)) < 9.09494702e-13f) {
+            /* silu'(x) = 1 + (x - 1) e^-x (+ below 2^-200 of it) and sech^2 = 1 - w^2
+               (|w| < 2^-40): 1 with the side of (x - 1) e^-x - w^2. Above x = 300
+               e^-x x < 2^-420 < w^2 (w >= 300 s, s >= 2^-149). */
+            int up = x <= 300.0f &&
+                     gpuact__xf_absge(gpuact__xf_mulf(gpuact__exp(-x, 0.0f), x - 1.0f), gpuact__xx_mul(w, w));
+            gpuact__xf g = gpuact__xf_f(1.0f);
+            g.l = up ? 8.67361738e-19f : -8.67361738e-19f;
+            return gpuact__xf_mulf(g, c->scale);
+        }
+    }
+    return gpuact__xf_mulf(gpuact__xx_mul(sech2, gpuact__silu_d(x)), c->scale);
+}
+
+/* == 8 Dispatch: the switches over op == */
+/* == 8.1 The tiers' ranges and tables == */
+/* The input ranges of the fast tier (deriv: f' and dy f'), 0 outside (NaN
+   too): the tier's functions below reject outside them, and the composites
+   (gpuact__fwd_fmt ...) skip the tier's work there (the tier computes
+   whole, then rejects; the kernels run it without that branch). +inf is
+   inside for the sigmoid family and gelu_erf: the z clamp takes it or the
+   rounding test rejects it. */
+GPUACT__FN int gpuact__fast_range(int op, int deriv, float x) {
+    const int mid = gpuact__absv(x) >= GPUACT__FAST_XMIN;
+    switch (op) {
+    case GPUACT_OP_SILU:
+    case GPUACT_OP_SWISH_TANH: return mid & (x >= -64.0f);
+    case GPUACT_OP_GELU_SIGMOID: return mid & (x >= -GPUACT__FAST_GS_XNEG);
+    case GPUACT_OP_GELU_TANH: return mid & (x >= -GPUACT__FAST_GT_XNEG);
+    case GPUACT_OP_GELU_ERF: return mid & (x >= -GPUACT__FAST_ERF_XMAX);
+    case GPUACT_OP_ELU: return deriv ? x >= -64.0f : (x > 0.0f) | (x <= -GPUACT__FAST_XMIN);
+    case GPUACT_OP_SELU: return deriv ? x >= -64.0f : mid; /* there |f| > 2^-40 (gpuact__fast_fwd) */
+    default: return 0;
+    }
+}
+/* the table tier's ops (swish_tanh with gpuact__tt_st_cfg's configurations),
+   and their host / device tables (Q: forward, A: f') */
+GPUACT__FN int gpuact__tt_has(int op, const gpuact_cfg *c) {
+    return op == GPUACT_OP_GELU_ERF || op == GPUACT_OP_GELU_TANH || op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU ||
+           (op == GPUACT_OP_SWISH_TANH && gpuact__tt_st_cfg(c));
+}
+#if defined(__CUDA_ARCH__)
+#define GPUACT__TT_TAB(name) gpuact__tt_##name##_d()
+#else
+#define GPUACT__TT_TAB(name) gpuact__tt_##name##_h()
+#endif
+GPUACT__FN const uint32_t *gpuact__tt_tab(int op, int deriv) {
+    switch (op) {
+    case GPUACT_OP_GELU_ERF: return deriv ? GPUACT__TT_TAB(erf_a) : GPUACT__TT_TAB(erf_q);
+    case GPUACT_OP_GELU_TANH: return deriv ? GPUACT__TT_TAB(gt_a) : GPUACT__TT_TAB(gt_q);
+    case GPUACT_OP_GELU_SIGMOID: return deriv ? GPUACT__TT_TAB(gs_a) : GPUACT__TT_TAB(gs_q);
+    case GPUACT_OP_SWISH_TANH: return deriv ? GPUACT__TT_TAB(st_a) : GPUACT__TT_TAB(st_q);
+    default: return deriv ? GPUACT__TT_TAB(silu_a) : GPUACT__TT_TAB(silu_q);
+    }
+}
+#undef GPUACT__TT_TAB
+/* the inputs the tier takes (NaN and infinities not) */
+GPUACT__FN int gpuact__tt_range(int op, float x) {
+    const float xneg = gpuact__tt_k(op, GPUACT__TT_XNEG_ERF, GPUACT__TT_XNEG_GT, GPUACT__TT_XNEG_GS, GPUACT__TT_XNEG_SILU);
+    const float xpos = gpuact__tt_k(op, 3.40282347e38f, 3.40282347e38f, GPUACT__TT_XPOS_GS, GPUACT__TT_XPOS_SILU);
+    return (x >= -xneg) & (x <= xpos) & (gpuact__absv(x) >= GPUACT__FAST_XMIN);
+}
+/* whether the tier can take x (op, configuration and input): the scalar
+   paths test it before evaluating the tier. The tier's own result for any
+   other x is a rejection, so this changes no result; it keeps the host
+   from evaluating the tier on the inputs it rejects, where tiny x made its
+   products subnormal (each a slow microcode assist on x86: 1e-19 took
+   ~400 ns an element rather than ~15). */
+GPUACT__FN int gpuact__tt_takes(int op, float x, const gpuact_cfg *c) {
+    if (!gpuact__tt_has(op, c)) return 0;
+    return op == GPUACT_OP_SWISH_TANH ? gpuact__tt_st_class(x, c) != 0 : gpuact__tt_range(op, x);
+}
+/* relative bound eps(t) = E0 + E1 t^2 */
+GPUACT__FN float gpuact__tt_eps(int op, float tc) {
+    const float e1 = gpuact__tt_k(op, GPUACT__TT_E1_ERF, GPUACT__TT_E1_GT, GPUACT__TT_E1_GS, GPUACT__TT_E1_SILU);
+    return gpuact__fma(gpuact__mul(tc, tc), e1, gpuact__tt_k(op, GPUACT__TT_E0, GPUACT__TT_E0, GPUACT__TT_E0_GS, GPUACT__TT_E0_SILU));
+}
+/* the absolute part of f''s bound, times |g2| */
+GPUACT__FN float gpuact__tt_e2(int op) { return op == GPUACT_OP_SILU ? GPUACT__TT_E2_SILU : GPUACT__TT_E2; }
+/* P(x) (deriv = 0: Q or 1 - Q) or f'(x) (A or 1 - A) as a df; 1 - g is a
+   fast2sum (|g| <= 1/2) with g's tail subtracted */
+GPUACT__FN gpuact__df gpuact__tt_g(int op, float x, const uint32_t *tab, int deriv, float *g2, float *tc) {
+    const gpuact__df q = gpuact__tt_eval(tab, gpuact__absv(x), gpuact__tt_s(op), deriv, g2, tc);
+    const gpuact__df p = gpuact__fast2sum(1.0f, -q.h);
+    const int neg = x < 0.0f;
+    return gpuact__df_make(neg ? q.h : p.h, neg ? q.l : p.l - q.l);
+}
+/* == 8.2 The table tier == */
+/* f(x) by the table tier: 1 and *y = RN(f(x)), or 0. |f| > 2^-88 where
+   the tier takes x (|x| >= 2^-40: |f| >= |x| Q(7) > 2^-80; swish_tanh:
+   |f| >= |x| Q(-13.75) > 2^-62), so no 2^-88 test. x P as
+   gpuact__fast_mul1 (2^-45). swish_tanh's clamped tanh(1) is a
+   double-float within 2^-48 of it. */
+GPUACT__FN int gpuact__tt_fwd(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
+    float g2, tc = 0.0f;
+    if (op == GPUACT_OP_SWISH_TANH) {
+        const int cls = gpuact__tt_st_class(x, c);
+        const gpuact__df q = gpuact__tt_st_eval(tab, x, 0, &g2);
+        const gpuact__df v = gpuact__fast_mul1(q.h, q.l, x);
+        const int cl = cls >> 1;
+        const float vh = cl ? GPUACT__K(GPUACT__C_TANH1_H) : v.h, vl = cl ? GPUACT__K(GPUACT__C_TANH1_L) : v.l;
+        return (cls != 0) & gpuact__fast_rn_ab(vh, vl, vh, cl ? 1.0e-13f : GPUACT__TT_E0_ST, fmt, y, 0);
+    }
+    const gpuact__df g = gpuact__tt_g(op, x, tab, 0, &g2, &tc);
+    const gpuact__df v = gpuact__fast_mul1(g.h, g.l, x);
+    return gpuact__tt_range(op, x) & gpuact__fast_rn_ab(v.h, v.l, v.h, gpuact__tt_eps(op, tc), fmt, y, 0);
+}
+/* f'(x) as a df and its absolute bound: 1, or 2 where f' is +0 exactly
+   (swish_tanh's clamp: *g = 0, *err = 0), 0 outside the tier's inputs */
+GPUACT__FN int gpuact__tt_grad_df(int op, float x, const gpuact_cfg *c, const uint32_t *tab, gpuact__df *g, float *err) {
+    float g2, tc;
+    if (op == GPUACT_OP_SWISH_TANH) {
+        const int cls = gpuact__tt_st_class(x, c);
+        const gpuact__df a = gpuact__tt_st_eval(tab, x, 1, &g2);
+        const int cl = cls >> 1;
+        *g = cl ? gpuact__df_make(0.0f, 0.0f) : a;
+        *err = cl ? 0.0f : gpuact__fma(gpuact__absv(g2), GPUACT__TT_E2_ST, gpuact__mul(gpuact__absv(a.h), GPUACT__TT_E0_STA));
+        return cls;
+    }
+    *g = gpuact__tt_g(op, x, tab, 1, &g2, &tc);
+    *err = gpuact__fma(gpuact__absv(g2), gpuact__tt_e2(op), gpuact__mul(gpuact__absv(g->h), gpuact__tt_eps(op, tc)));
+    return gpuact__tt_range(op, x);
+}
+/* as gpuact__fast_grad and gpuact__fast_bwd: an exact +0 is taken as it is
+   (dy * +0 for finite dy) */
+GPUACT__FN int gpuact__tt_grad(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
+    gpuact__df g;
+    float err;
+    const int in = gpuact__tt_grad_df(op, x, c, tab, &g, &err);
+    const int ok = gpuact__fast_rn(g.h, g.l, err, fmt, y);
+    if (in == 2) *y = 0.0f;
+    return (in & ok) | (in >> 1);
+}
+GPUACT__FN int gpuact__tt_bwd(int op, float x, float dy, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
+    gpuact__df g;
+    float err;
+    const int in = gpuact__tt_grad_df(op, x, c, tab, &g, &err);
+    const int ok = gpuact__fast_scale(dy, g, err, fmt, y);
+    if (in == 2) *y = gpuact__mul(dy, 0.0f);
+    return (in & ok) | ((in >> 1) & (gpuact__absv(dy) <= 3.40282347e38f));
+}
+
+/* == 8.3 The fast tier == */
 /* f(x) in fp32 by the fast tier: 1 and *y = RN(f(x)), or 0. */
 GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, float *y) {
     switch (op) {
@@ -14328,269 +14669,79 @@ GPUACT__FN int gpuact__fast_bwd(int op, float x, float dy, const gpuact_cfg *c, 
     return (in & ok) | ((in >> 1) & (gpuact__absv(dy) <= 3.40282347e38f));
 }
 
-/* ---------------------------------------------------------------------------
-   Table tier (fp32, fp16 and bf16 results): gelu_erf, gelu_tanh,
-   gelu_sigmoid and silu, ahead of the fast tier. All four are f = x P(x)
-   with P(x) + P(-x) = 1, so f(x) - f(-x) = x and f'(x) + f'(-x) = 1; with
-   t = |x|, Q(t) = P(-t) and A(t) = f'(-t):
-       f(x)  = x Q(t) (x < 0),   x (1 - Q(t)) (x >= 0)
-       f'(x) = A(t)   (x < 0),   1 - A(t)     (x >= 0)
-   Q and A come from one row each of a Taylor table (GPUACT__TT_*: centres
-   c = i/S, i = 0..512, so |d| = |t - c| <= 1/(2S); S = 64 for the GELUs,
-   32 for silu, whose Q falls slowest: GPUACT__TT_S_*): no exp, no
-   division, about half the fast tier's instructions. The kernels read the
-   rows from a copy of the table in shared memory, everything else from
-   global memory; the values, the test and so the results are the same on
-   host and device. What the tier rejects goes on to the fast tier, then to
-   the full path (gpuact__fwd_fmt): every result a tier accepts is the
-   correctly rounded one, so the order of the tiers changes no result.
-   Error of gpuact__tt_eval: g0 + g1 d in double-float (the table's 2^-48
-   relative, the 2prod exact, the tails' two roundings 2^-24 of a value
-   below 2^-20 g), d^2 (g2 + g3 d + g4 d^2 + g5 d^3) in fp32: its four
-   roundings (P's last fma, d^2, the fma into the tails, the final add) cost
-   2^-24 |d^2 P| each, and the series' cut g6 d^6. For the Gaussian tails
-   both grow with t (|g2/g0| is about t^2/2 for gelu_erf's Q, and the cut
-   about (z'(t)/128)^6/6!), so the relative bound is eps(t) = E0 + E1
-   min(t, T)^2 (GPUACT__TT_E0*, _E1_*, T = 512/S, the last centre); for the
-   exponential tails of gelu_sigmoid and silu |g2/g0| tends to k^2/2
-   (k = 1.702, 1), and silu's wider rows (S = 32) need a larger E0 and E2.
-   The constants are the measured maxima with room (tier_error's ratios
-   stay below 0.75). A crosses zero
-   (f' = 0 at x = -0.75 for the GELUs, -1.28 for silu): its c0 + g1 d is a
-   2sum and its bound has an absolute part E2 |g2| (GPUACT__TT_E2*; the
-   roundings of the d^2 term do not shrink with A). tests/accuracy/tier_error.c
-   measures the tier against long double on every fp32 t it takes and
-   fails if the error reaches these bounds.
-   gelu_erf and gelu_tanh take t > 8 as 8: Q(8) < 2^-50 and |A(8)| < 2^-44
-   move f and f' by less than that relatively. The tier takes
-   -GPUACT__TT_XNEG_* <= x <= GPUACT__TT_XPOS_* (the bound is measured up
-   to there; gelu_sigmoid and silu stop at their last centre, 8 and 16,
-   where Q is still 2^-20 and 2^-23), |x| >= 2^-40 and x finite.
-   elu's and selu's forward keep the fast tier: a table tier for them (E(t)
-   = e^-t - 1 from rows at i/32 up to 16, in place of gpuact__fexpm1) made
-   their fp32 forward slower (H100, n = 2^28, randn, % of copy: elu 85.6
-   against 89.8, selu 86.4 against 89.3). */
-#define GPUACT__TT_E0 4.0e-12f      /* 2^-37.86 (gelu_erf, gelu_tanh) */
-#define GPUACT__TT_E0_GS 1.6e-11f   /* 2^-35.86 */
-#define GPUACT__TT_E0_SILU 3.0e-11f /* 2^-34.96 */
-#define GPUACT__TT_E1_ERF 1.0e-11f  /* 2^-36.54, times t^2 */
-#define GPUACT__TT_E1_GT 2.0e-11f   /* 2^-35.54 */
-#define GPUACT__TT_E1_GS 2.0e-12f   /* 2^-38.86 */
-#define GPUACT__TT_E1_SILU 1.0e-12f /* 2^-39.9 */
-#define GPUACT__TT_E2 1.5e-11f      /* 2^-36.0, times |g2| */
-#define GPUACT__TT_E2_SILU 6.0e-11f /* 2^-34.0 */
-#define GPUACT__TT_XNEG_ERF 8.0f
-#define GPUACT__TT_XNEG_GT 6.0f
-#define GPUACT__TT_XNEG_GS 8.0f
-#define GPUACT__TT_XNEG_SILU 16.0f
-#define GPUACT__TT_XPOS_GS 8.0f
-#define GPUACT__TT_XPOS_SILU 16.0f
-/* the op's constant among gelu_erf's, gelu_tanh's, gelu_sigmoid's and silu's */
-GPUACT__FN float gpuact__tt_k(int op, float erf, float gt, float gs, float silu) {
-    return op == GPUACT_OP_GELU_ERF ? erf : op == GPUACT_OP_GELU_TANH ? gt : op == GPUACT_OP_GELU_SIGMOID ? gs : silu;
-}
-/* the op's centres a unit (S) */
-GPUACT__FN float gpuact__tt_s(int op) {
-    return gpuact__tt_k(op, (float)GPUACT__TT_S_ERF, (float)GPUACT__TT_S_GT, (float)GPUACT__TT_S_GS, (float)GPUACT__TT_S_SILU);
-}
-/* d = t - c for the centre c = rint(S min(t, T)) / S (T = 512/S; NaN -> T:
-   the row stays inside the table), *kb the bits of 1.5 2^23 + S c, *tc =
-   min(t, T). S is a power of two: T, 1/S and the products are exact. */
-GPUACT__FN float gpuact__tt_d(float t, float S, uint32_t *kb, float *tc) {
-    const float T = (float)(GPUACT__TT_N - 1) / S;
-    const float c = t < T ? t : T;
-    const float k = gpuact__fma(c, S, 12582912.0f);
-    *kb = gpuact__f2u(k);
-    *tc = c;
-    return gpuact__fma(k - 12582912.0f, -1.0f / S, c); /* exact: Sterbenz */
-}
-/* the row of kb (layout of GPUACT__PHI_TABLE, GPUACT__TT_N centres) */
-GPUACT__FN void gpuact__tt_row(const uint32_t *tab, uint32_t kb, float r[8]) {
-    const uint32_t i = kb - 0x4b400000u;
-#if defined(__CUDA_ARCH__)
-    const uint4 *p = reinterpret_cast<const uint4 *>(tab) + i;
-    const uint4 v = p[0], w = p[GPUACT__TT_N];
-    r[0] = __uint_as_float(v.x); r[1] = __uint_as_float(v.y); r[2] = __uint_as_float(v.z); r[3] = __uint_as_float(v.w);
-    r[4] = __uint_as_float(w.x); r[5] = __uint_as_float(w.y); r[6] = __uint_as_float(w.z); r[7] = __uint_as_float(w.w);
-#else
-    uint32_t k;
-    for (k = 0; k < 4; k++) {
-        r[k] = gpuact__u2f(tab[4 * i + k]);
-        r[4 + k] = gpuact__u2f(tab[4 * (GPUACT__TT_N + i) + k]);
-    }
-#endif
-}
-/* g(c + d) as an unnormalised df from the row of kb; two = 1 where g0 + g1 d
-   may cancel (A: 2sum), else fast2sum (Q: |g1 d| < g0). *g2 = the row's g2. */
-GPUACT__FN gpuact__df gpuact__tt_poly(const uint32_t *tab, uint32_t kb, float d, int two, float *g2) {
-    float r[8];
-    gpuact__tt_row(tab, kb, r);
-    float P = gpuact__fma(r[7], d, r[6]);
-    P = gpuact__fma(P, d, r[5]);
-    P = gpuact__fma(P, d, r[4]);
-    const gpuact__df p = gpuact__2prod(d, r[2]);
-    const float d2 = gpuact__mul(d, d);
-    const float lo = gpuact__fma(d, r[3], r[1]) + p.l;
-    const gpuact__df h = two ? gpuact__2sum(r[0], p.h) : gpuact__fast2sum(r[0], p.h);
-    *g2 = r[4];
-    return gpuact__df_make(h.h, h.l + gpuact__fma(d2, P, lo));
-}
-/* g(t) from its row (centres i/S) */
-GPUACT__FN gpuact__df gpuact__tt_eval(const uint32_t *tab, float t, float S, int two, float *g2, float *tc) {
-    uint32_t kb;
-    const float d = gpuact__tt_d(t, S, &kb, tc);
-    return gpuact__tt_poly(tab, kb, d, two, g2);
-}
-/* swish_tanh's table tier, for the configurations with s = 1/2, lo < -0.14
-   and hi >= 1 (the default among them): there w = x sigma(x)/2 >= -0.1392
-   never meets lo, and tanh(w) lies in (-0.14, 1), so only the first clamp
-   at hi can act, and not for x <= 2.2177 (w = 0.999992; w = 1 at
-   x = 2.21771511). With no clamp, f = tanh(w) = x Q(x) and f' = A(x),
-   from rows of Q and A (GPUACT__TT_ST_Q / _A at c = i/32 - 13.75,
-   i = 0..512; d = x - c is exact: Sterbenz, or c = 0). (Rows of f itself
-   save the product by x, but near x = 0 the fp32 terms d^2 (f2 + ...)
-   are 1% of f there, and their roundings 2^-31 of it: tests/accuracy/tier_error.c
-   measured 33 times F's bound.)
-   The tier takes -13.75 <= x <= 2.2177 (|x| >= 2^-40), and, where hi = 1,
-   every finite x >= 2.2178 (as fp32 2.21779990: w = 1.0000466 > 1, the
-   clamp acts, f = RN(tanh 1), f' = +0 exactly). The rest goes on to the
-   fast tier (a wider gap, 2.2 to 2.25, held 0.17% of randn inputs: the
-   forward then rejected 0.26% of them, silu's tier 0.08%). Bounds as the
-   other ops' (gpuact__tt_poly's error terms): Q falls like e^x/2 on the
-   left, as silu's Q does, its rows are as wide, so one relative bound serves
-   all of Q (E0_ST) and of A (E0_STA) with A's absolute part E2_ST |g2| at
-   its zero (x = -1.278); tests/accuracy/tier_error.c measures them on every input. */
-#define GPUACT__TT_ST_XLO (-13.75f)
-#define GPUACT__TT_ST_XTOP 2.2177f
-#define GPUACT__TT_ST_XCLAMP 2.2178f
-#define GPUACT__TT_ST_XEND 2.25f /* the last centre */
-#define GPUACT__TT_E0_ST 4.0e-11f  /* 2^-34.54 */
-#define GPUACT__TT_E0_STA 3.0e-11f /* 2^-34.96 */
-#define GPUACT__TT_E2_ST 6.0e-11f  /* 2^-34.0, times |g2| */
-GPUACT__FN int gpuact__tt_st_cfg(const gpuact_cfg *c) {
-    return (c->scale == 0.5f) & (c->lo < -0.14f) & (c->hi >= 1.0f);
-}
-/* Q(x) (two = 0) or A(x) (two = 1) from their rows; x outside the table
-   (NaN too) is taken as its nearest end, keeping the row inside */
-GPUACT__FN gpuact__df gpuact__tt_st_eval(const uint32_t *tab, float x, int two, float *g2) {
-    const float xc = x > GPUACT__TT_ST_XLO ? (x < GPUACT__TT_ST_XEND ? x : GPUACT__TT_ST_XEND) : GPUACT__TT_ST_XLO;
-    const float k = gpuact__fma(xc, 32.0f, 12582912.0f); /* 1.5 2^23 + rint(32 xc) */
-    const float d = gpuact__fma(k - 12582912.0f, -0.03125f, xc);
-    return gpuact__tt_poly(tab, gpuact__f2u(k) + 440u, d, two, g2); /* row rint(32 xc) + 440 */
-}
-/* the inputs of swish_tanh's tier: 1 for the table, 2 where the clamp
-   acts (f = tanh(1), f' = +0), 0 for the rest */
-GPUACT__FN int gpuact__tt_st_class(float x, const gpuact_cfg *c) {
-    const int in = (x >= GPUACT__TT_ST_XLO) & (x <= GPUACT__TT_ST_XTOP) & (gpuact__absv(x) >= GPUACT__FAST_XMIN);
-    const int clamped = (x >= GPUACT__TT_ST_XCLAMP) & (x <= 3.40282347e38f) & (c->hi == 1.0f);
-    return in | (clamped << 1);
-}
-/* the table tier's ops (swish_tanh with gpuact__tt_st_cfg's configurations),
-   and their host / device tables (Q: forward, A: f') */
-GPUACT__FN int gpuact__tt_has(int op, const gpuact_cfg *c) {
-    return op == GPUACT_OP_GELU_ERF || op == GPUACT_OP_GELU_TANH || op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU ||
-           (op == GPUACT_OP_SWISH_TANH && gpuact__tt_st_cfg(c));
-}
-#if defined(__CUDA_ARCH__)
-#define GPUACT__TT_TAB(name) gpuact__tt_##name##_d()
-#else
-#define GPUACT__TT_TAB(name) gpuact__tt_##name##_h()
-#endif
-GPUACT__FN const uint32_t *gpuact__tt_tab(int op, int deriv) {
+/* == 8.4 The full path == */
+/* Forward, unrounded. */
+GPUACT__FN gpuact__xf gpuact__forward_xf(int op, float x, const gpuact_cfg *c) {
+    if (gpuact__isnan(x)) return gpuact__xf_f(GPUACT__NAN);
+    int tiny = gpuact__abs(x) < GPUACT__TINY;
     switch (op) {
-    case GPUACT_OP_GELU_ERF: return deriv ? GPUACT__TT_TAB(erf_a) : GPUACT__TT_TAB(erf_q);
-    case GPUACT_OP_GELU_TANH: return deriv ? GPUACT__TT_TAB(gt_a) : GPUACT__TT_TAB(gt_q);
-    case GPUACT_OP_GELU_SIGMOID: return deriv ? GPUACT__TT_TAB(gs_a) : GPUACT__TT_TAB(gs_q);
-    case GPUACT_OP_SWISH_TANH: return deriv ? GPUACT__TT_TAB(st_a) : GPUACT__TT_TAB(st_q);
-    default: return deriv ? GPUACT__TT_TAB(silu_a) : GPUACT__TT_TAB(silu_q);
+    case GPUACT_OP_GELU_ERF:
+    case GPUACT_OP_GELU_TANH:
+    case GPUACT_OP_GELU_SIGMOID:
+    case GPUACT_OP_SILU:
+        if (gpuact__abs(x) < GPUACT__TINY_HALF) { /* x/2 + c2 x^2, c2 > 0 */
+            gpuact__xf r = gpuact__xf_mulf(gpuact__xf_f(1.0f), x);
+            r.e -= 1;
+            return gpuact__tiny_tie(r, 0);
+        }
+        if (op == GPUACT_OP_GELU_ERF) return gpuact__gelu_erf_f(x);
+        if (op == GPUACT_OP_GELU_TANH) return gpuact__gelu_tanh_f(x);
+        if (op == GPUACT_OP_GELU_SIGMOID) return gpuact__gelu_sig_f(x);
+        return gpuact__silu_f(x);
+    case GPUACT_OP_ELU:
+        if (x > 0.0f) return gpuact__xf_f(x);
+        if (tiny) /* alpha (x + x^2/2) */
+            return gpuact__tiny_tie(gpuact__xf_mulf(gpuact__xf_mulf(gpuact__xf_f(1.0f), x), c->alpha), c->alpha < 0.0f);
+        return gpuact__elu_neg_f(x, c->alpha);
+    case GPUACT_OP_SELU:
+        if (x > 0.0f) return gpuact__xf_mulf(gpuact__xf_make(GPUACT__SELU_L, 0), x);
+        if (tiny) {
+            gpuact__xf r = gpuact__xf_mulf(gpuact__xf_f(1.0f), x);
+            if (r.h != 0.0f) r = gpuact__xf_make(gpuact__dd_mulf(GPUACT__SELU_LA, r.h), r.e);
+            return gpuact__tiny_tie(r, 0);
+        }
+        if (gpuact__isinf(x)) return gpuact__xf_make(gpuact__dd_neg(GPUACT__SELU_LA), 0);
+        return gpuact__xx_mul(gpuact__xf_make(gpuact__expm1(x, 0.0f), 0), gpuact__xf_make(GPUACT__SELU_LA, 0));
+    case GPUACT_OP_SWISH_TANH: return gpuact__swish_tanh_f(x, c);
+    default: return gpuact__xf_f(GPUACT__NAN);
     }
-}
-#undef GPUACT__TT_TAB
-/* the inputs the tier takes (NaN and infinities not) */
-GPUACT__FN int gpuact__tt_range(int op, float x) {
-    const float xneg = gpuact__tt_k(op, GPUACT__TT_XNEG_ERF, GPUACT__TT_XNEG_GT, GPUACT__TT_XNEG_GS, GPUACT__TT_XNEG_SILU);
-    const float xpos = gpuact__tt_k(op, 3.40282347e38f, 3.40282347e38f, GPUACT__TT_XPOS_GS, GPUACT__TT_XPOS_SILU);
-    return (x >= -xneg) & (x <= xpos) & (gpuact__absv(x) >= GPUACT__FAST_XMIN);
-}
-/* whether the tier can take x (op, configuration and input): the scalar
-   paths test it before evaluating the tier. The tier's own result for any
-   other x is a rejection, so this changes no result; it keeps the host
-   from evaluating the tier on the inputs it rejects, where tiny x made its
-   products subnormal (each a slow microcode assist on x86: 1e-19 took
-   ~400 ns an element rather than ~15). */
-GPUACT__FN int gpuact__tt_takes(int op, float x, const gpuact_cfg *c) {
-    if (!gpuact__tt_has(op, c)) return 0;
-    return op == GPUACT_OP_SWISH_TANH ? gpuact__tt_st_class(x, c) != 0 : gpuact__tt_range(op, x);
-}
-/* relative bound eps(t) = E0 + E1 t^2 */
-GPUACT__FN float gpuact__tt_eps(int op, float tc) {
-    const float e1 = gpuact__tt_k(op, GPUACT__TT_E1_ERF, GPUACT__TT_E1_GT, GPUACT__TT_E1_GS, GPUACT__TT_E1_SILU);
-    return gpuact__fma(gpuact__mul(tc, tc), e1, gpuact__tt_k(op, GPUACT__TT_E0, GPUACT__TT_E0, GPUACT__TT_E0_GS, GPUACT__TT_E0_SILU));
-}
-/* the absolute part of f''s bound, times |g2| */
-GPUACT__FN float gpuact__tt_e2(int op) { return op == GPUACT_OP_SILU ? GPUACT__TT_E2_SILU : GPUACT__TT_E2; }
-/* P(x) (deriv = 0: Q or 1 - Q) or f'(x) (A or 1 - A) as a df; 1 - g is a
-   fast2sum (|g| <= 1/2) with g's tail subtracted */
-GPUACT__FN gpuact__df gpuact__tt_g(int op, float x, const uint32_t *tab, int deriv, float *g2, float *tc) {
-    const gpuact__df q = gpuact__tt_eval(tab, gpuact__absv(x), gpuact__tt_s(op), deriv, g2, tc);
-    const gpuact__df p = gpuact__fast2sum(1.0f, -q.h);
-    const int neg = x < 0.0f;
-    return gpuact__df_make(neg ? q.h : p.h, neg ? q.l : p.l - q.l);
-}
-/* f(x) by the table tier: 1 and *y = RN(f(x)), or 0. |f| > 2^-88 where
-   the tier takes x (|x| >= 2^-40: |f| >= |x| Q(7) > 2^-80; swish_tanh:
-   |f| >= |x| Q(-13.75) > 2^-62), so no 2^-88 test. x P as
-   gpuact__fast_mul1 (2^-45). swish_tanh's clamped tanh(1) is a
-   double-float within 2^-48 of it. */
-GPUACT__FN int gpuact__tt_fwd(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
-    float g2, tc = 0.0f;
-    if (op == GPUACT_OP_SWISH_TANH) {
-        const int cls = gpuact__tt_st_class(x, c);
-        const gpuact__df q = gpuact__tt_st_eval(tab, x, 0, &g2);
-        const gpuact__df v = gpuact__fast_mul1(q.h, q.l, x);
-        const int cl = cls >> 1;
-        const float vh = cl ? GPUACT__K(GPUACT__C_TANH1_H) : v.h, vl = cl ? GPUACT__K(GPUACT__C_TANH1_L) : v.l;
-        return (cls != 0) & gpuact__fast_rn_ab(vh, vl, vh, cl ? 1.0e-13f : GPUACT__TT_E0_ST, fmt, y, 0);
-    }
-    const gpuact__df g = gpuact__tt_g(op, x, tab, 0, &g2, &tc);
-    const gpuact__df v = gpuact__fast_mul1(g.h, g.l, x);
-    return gpuact__tt_range(op, x) & gpuact__fast_rn_ab(v.h, v.l, v.h, gpuact__tt_eps(op, tc), fmt, y, 0);
-}
-/* f'(x) as a df and its absolute bound: 1, or 2 where f' is +0 exactly
-   (swish_tanh's clamp: *g = 0, *err = 0), 0 outside the tier's inputs */
-GPUACT__FN int gpuact__tt_grad_df(int op, float x, const gpuact_cfg *c, const uint32_t *tab, gpuact__df *g, float *err) {
-    float g2, tc;
-    if (op == GPUACT_OP_SWISH_TANH) {
-        const int cls = gpuact__tt_st_class(x, c);
-        const gpuact__df a = gpuact__tt_st_eval(tab, x, 1, &g2);
-        const int cl = cls >> 1;
-        *g = cl ? gpuact__df_make(0.0f, 0.0f) : a;
-        *err = cl ? 0.0f : gpuact__fma(gpuact__absv(g2), GPUACT__TT_E2_ST, gpuact__mul(gpuact__absv(a.h), GPUACT__TT_E0_STA));
-        return cls;
-    }
-    *g = gpuact__tt_g(op, x, tab, 1, &g2, &tc);
-    *err = gpuact__fma(gpuact__absv(g2), gpuact__tt_e2(op), gpuact__mul(gpuact__absv(g->h), gpuact__tt_eps(op, tc)));
-    return gpuact__tt_range(op, x);
-}
-/* as gpuact__fast_grad and gpuact__fast_bwd: an exact +0 is taken as it is
-   (dy * +0 for finite dy) */
-GPUACT__FN int gpuact__tt_grad(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
-    gpuact__df g;
-    float err;
-    const int in = gpuact__tt_grad_df(op, x, c, tab, &g, &err);
-    const int ok = gpuact__fast_rn(g.h, g.l, err, fmt, y);
-    if (in == 2) *y = 0.0f;
-    return (in & ok) | (in >> 1);
-}
-GPUACT__FN int gpuact__tt_bwd(int op, float x, float dy, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
-    gpuact__df g;
-    float err;
-    const int in = gpuact__tt_grad_df(op, x, c, tab, &g, &err);
-    const int ok = gpuact__fast_scale(dy, g, err, fmt, y);
-    if (in == 2) *y = gpuact__mul(dy, 0.0f);
-    return (in & ok) | ((in >> 1) & (gpuact__absv(dy) <= 3.40282347e38f));
 }
 
+/* Derivative f'(x), unrounded, before the tiny-x side (below). */
+GPUACT__FN gpuact__xf gpuact__grad_xf0(int op, float x, const gpuact_cfg *c) {
+    if (gpuact__isnan(x)) return gpuact__xf_f(GPUACT__NAN);
+    switch (op) {
+    case GPUACT_OP_GELU_ERF: return gpuact__gelu_erf_d(x);
+    case GPUACT_OP_GELU_TANH: return gpuact__gelu_tanh_d(x);
+    case GPUACT_OP_GELU_SIGMOID: return gpuact__gelu_sig_d(x);
+    case GPUACT_OP_SILU: return gpuact__silu_d(x);
+    case GPUACT_OP_ELU:
+        if (x > 0.0f) return gpuact__xf_f(1.0f);
+        return gpuact__elu_neg_d(x, c->alpha);
+    case GPUACT_OP_SELU:
+        if (x > 0.0f) return gpuact__xf_make(GPUACT__SELU_L, 0);
+        if (x < -300.0f) return gpuact__grad_tail(x, 0);
+        return gpuact__xx_mul(gpuact__exp(x, 0.0f), gpuact__xf_make(GPUACT__SELU_LA, 0));
+    case GPUACT_OP_SWISH_TANH: return gpuact__swish_tanh_d(x, c);
+    default: return gpuact__xf_f(GPUACT__NAN);
+    }
+}
+
+/* Derivative f'(x), unrounded. Near 0, f'(x) = f'(0) (1 + c x) with c > 0 for
+   every op (swish_tanh: s/2 (1 + x)); below |x| = 2^-60 the double-float can't
+   hold c x next to f'(0), but its side still decides ties of dy f'(x). */
+GPUACT__FN gpuact__xf gpuact__grad_xf(int op, float x, const gpuact_cfg *c) {
+    if ((op == GPUACT_OP_GELU_ERF || op == GPUACT_OP_GELU_TANH || op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU) &&
+        gpuact__abs(x) < GPUACT__TINY_HALF && x != 0.0f) /* 1/2 + 2 c2 x: GPUACT__TINY_HALF */
+        return gpuact__tiny_tie(gpuact__xf_f(0.5f), x < 0.0f);
+    gpuact__xf g = gpuact__grad_xf0(op, x, c);
+    if (gpuact__abs(x) < GPUACT__TINY && x != 0.0f && g.l == 0.0f &&
+        !((op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) && x > 0.0f))
+        g = gpuact__tiny_tie(g, (g.h < 0.0f) != (x < 0.0f));
+    return g;
+}
+
+/* == 9 Tier chain and public scalar functions == */
 /* ---------------------------------------------------------------------------
    Public scalar functions. NaN in -> the canonical quiet NaN out (0x7fc00000,
    0x7e00, 0x7fc0); see the table in gpuact.h for infinities and zeros.
@@ -14730,6 +14881,7 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
     return gpuact_grad_f32(GPUACT_OP_SWISH_TANH, x, &c);
 }
 
+/* == 10 CUDA kernels (CUDA only) == */
 /* ===========================================================================
    CUDA kernels (CUDA only; gpuact.h's gpuact_*_device entry points launch
    them through gpuact__eltwise_device below).
