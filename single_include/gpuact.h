@@ -14751,68 +14751,76 @@ GPUACT__FN gpuact_cfg gpuact_cfg_default(void) {
     c.alpha = 1.0f; c.scale = 0.5f; c.lo = -1.0f; c.hi = 1.0f;
     return c;
 }
-/* f(x), f'(x) and dy f'(x) in fp32, each rounded once */
-/* f(x) and f'(x) rounded to fmt: the table tier, the fast tier, the full
-   path, each where it applies and the one before rejected. The _after_tt
-   and _after_fast forms leave out a tier that has just rejected x (the
-   kernels run one tier in their loop and these for what it rejects); as
-   every accepted result is the correctly rounded one, all give the same
-   results. */
-GPUACT__FN float gpuact__fwd_after_tt(int op, float x, const gpuact_cfg *c, int fmt) {
-    float y;
-    if (gpuact__fast_range(op, 0, x) && gpuact__fast_fwd(op, x, c, fmt, &y)) return y;
-    return gpuact__round(gpuact__forward_xf(op, x, c), fmt);
-}
-GPUACT__FN float gpuact__fwd_after_fast(int op, float x, const gpuact_cfg *c, int fmt) {
-    float y;
-    if (gpuact__tt_takes(op, x, c) && gpuact__tt_fwd(op, x, c, gpuact__tt_tab(op, 0), fmt, &y)) return y;
-    return gpuact__round(gpuact__forward_xf(op, x, c), fmt);
-}
-GPUACT__FN float gpuact__fwd_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
-    float y;
-    if (gpuact__tt_takes(op, x, c) && gpuact__tt_fwd(op, x, c, gpuact__tt_tab(op, 0), fmt, &y)) return y;
-    return gpuact__fwd_after_tt(op, x, c, fmt);
-}
-GPUACT__FN float gpuact__grad_after_tt(int op, float x, const gpuact_cfg *c, int fmt) {
-    float y;
-    if (gpuact__fast_range(op, 1, x) && gpuact__fast_grad(op, x, c, fmt, &y)) return y;
-    return gpuact__round(gpuact__grad_xf(op, x, c), fmt);
-}
-GPUACT__FN float gpuact__grad_after_fast(int op, float x, const gpuact_cfg *c, int fmt) {
-    float y;
-    if (gpuact__tt_takes(op, x, c) && gpuact__tt_grad(op, x, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
-    return gpuact__round(gpuact__grad_xf(op, x, c), fmt);
-}
-GPUACT__FN float gpuact__grad_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
-    float y;
-    if (gpuact__tt_takes(op, x, c) && gpuact__tt_grad(op, x, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
-    return gpuact__grad_after_tt(op, x, c, fmt);
-}
-GPUACT__FN float gpuact_forward_f32(gpuact_op op, float x, const gpuact_cfg *c) {
-    return gpuact__fwd_fmt((int)op, x, c, GPUACT__FMT_F32);
-}
-GPUACT__FN float gpuact_grad_f32(gpuact_op op, float x, const gpuact_cfg *c) {
-    return gpuact__grad_fmt((int)op, x, c, GPUACT__FMT_F32);
-}
+/* The tier chain: f(x) (dir GPUACT__CHAIN_FWD), f'(x) (_GRAD) or dy f'(x)
+   (_BWD) rounded to fmt by the table tier, the fast tier and the full path,
+   each where it applies and the one before rejected. skip leaves out a tier
+   that has just rejected x (GPUACT__SKIP_TT, GPUACT__SKIP_FAST; the kernels
+   run one tier in their loop and the chain for what it rejects); as every
+   accepted result is the correctly rounded one, all give the same results.
+   dir and skip are constants at every call, so each caller compiles to its
+   own straight chain. */
+#define GPUACT__CHAIN_FWD 0
+#define GPUACT__CHAIN_GRAD 1
+#define GPUACT__CHAIN_BWD 2
+#define GPUACT__SKIP_NONE 0
+#define GPUACT__SKIP_TT 1
+#define GPUACT__SKIP_FAST 2
 /* dy f'(x) by the full path alone */
 GPUACT__FN float gpuact__bwd_full_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
     if (gpuact__isnan(dy)) return GPUACT__NAN;
     return gpuact__round(gpuact__xf_mulf(gpuact__grad_xf(op, x, c), dy), fmt);
 }
-GPUACT__FN float gpuact__bwd_after_tt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
+GPUACT__FN float gpuact__chain(int dir, int skip, int op, float x, float dy, const gpuact_cfg *c, int fmt) {
     float y;
-    if (gpuact__fast_range(op, 1, x) && gpuact__fast_bwd(op, x, dy, c, fmt, &y)) return y;
+    if (skip != GPUACT__SKIP_TT && gpuact__tt_takes(op, x, c) &&
+        (dir == GPUACT__CHAIN_FWD    ? gpuact__tt_fwd(op, x, c, gpuact__tt_tab(op, 0), fmt, &y)
+         : dir == GPUACT__CHAIN_GRAD ? gpuact__tt_grad(op, x, c, gpuact__tt_tab(op, 1), fmt, &y)
+                                     : gpuact__tt_bwd(op, x, dy, c, gpuact__tt_tab(op, 1), fmt, &y)))
+        return y;
+    if (skip != GPUACT__SKIP_FAST && gpuact__fast_range(op, dir != GPUACT__CHAIN_FWD, x) &&
+        (dir == GPUACT__CHAIN_FWD    ? gpuact__fast_fwd(op, x, c, fmt, &y)
+         : dir == GPUACT__CHAIN_GRAD ? gpuact__fast_grad(op, x, c, fmt, &y)
+                                     : gpuact__fast_bwd(op, x, dy, c, fmt, &y)))
+        return y;
+    if (dir == GPUACT__CHAIN_FWD) return gpuact__round(gpuact__forward_xf(op, x, c), fmt);
+    if (dir == GPUACT__CHAIN_GRAD) return gpuact__round(gpuact__grad_xf(op, x, c), fmt);
     return gpuact__bwd_full_fmt(op, x, dy, c, fmt);
 }
-GPUACT__FN float gpuact__bwd_after_fast(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
-    float y;
-    if (gpuact__tt_takes(op, x, c) && gpuact__tt_bwd(op, x, dy, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
-    return gpuact__bwd_full_fmt(op, x, dy, c, fmt);
+/* the chain by name, as the kernels call it: _fmt all three tiers, _after_tt
+   the fast tier and the full path, _after_fast the table tier and the full path */
+GPUACT__FN float gpuact__fwd_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
+    return gpuact__chain(GPUACT__CHAIN_FWD, GPUACT__SKIP_NONE, op, x, 0.0f, c, fmt);
+}
+GPUACT__FN float gpuact__fwd_after_tt(int op, float x, const gpuact_cfg *c, int fmt) {
+    return gpuact__chain(GPUACT__CHAIN_FWD, GPUACT__SKIP_TT, op, x, 0.0f, c, fmt);
+}
+GPUACT__FN float gpuact__fwd_after_fast(int op, float x, const gpuact_cfg *c, int fmt) {
+    return gpuact__chain(GPUACT__CHAIN_FWD, GPUACT__SKIP_FAST, op, x, 0.0f, c, fmt);
+}
+GPUACT__FN float gpuact__grad_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
+    return gpuact__chain(GPUACT__CHAIN_GRAD, GPUACT__SKIP_NONE, op, x, 0.0f, c, fmt);
+}
+GPUACT__FN float gpuact__grad_after_tt(int op, float x, const gpuact_cfg *c, int fmt) {
+    return gpuact__chain(GPUACT__CHAIN_GRAD, GPUACT__SKIP_TT, op, x, 0.0f, c, fmt);
+}
+GPUACT__FN float gpuact__grad_after_fast(int op, float x, const gpuact_cfg *c, int fmt) {
+    return gpuact__chain(GPUACT__CHAIN_GRAD, GPUACT__SKIP_FAST, op, x, 0.0f, c, fmt);
 }
 GPUACT__FN float gpuact__bwd_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
-    float y;
-    if (gpuact__tt_takes(op, x, c) && gpuact__tt_bwd(op, x, dy, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
-    return gpuact__bwd_after_tt(op, x, dy, c, fmt);
+    return gpuact__chain(GPUACT__CHAIN_BWD, GPUACT__SKIP_NONE, op, x, dy, c, fmt);
+}
+GPUACT__FN float gpuact__bwd_after_tt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
+    return gpuact__chain(GPUACT__CHAIN_BWD, GPUACT__SKIP_TT, op, x, dy, c, fmt);
+}
+GPUACT__FN float gpuact__bwd_after_fast(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
+    return gpuact__chain(GPUACT__CHAIN_BWD, GPUACT__SKIP_FAST, op, x, dy, c, fmt);
+}
+/* f(x), f'(x) and dy f'(x) in fp32, each rounded once */
+GPUACT__FN float gpuact_forward_f32(gpuact_op op, float x, const gpuact_cfg *c) {
+    return gpuact__fwd_fmt((int)op, x, c, GPUACT__FMT_F32);
+}
+GPUACT__FN float gpuact_grad_f32(gpuact_op op, float x, const gpuact_cfg *c) {
+    return gpuact__grad_fmt((int)op, x, c, GPUACT__FMT_F32);
 }
 GPUACT__FN float gpuact_backward_f32(gpuact_op op, float x, float dy, const gpuact_cfg *c) {
     return gpuact__bwd_fmt((int)op, x, dy, c, GPUACT__FMT_F32);
