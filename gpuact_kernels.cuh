@@ -15344,6 +15344,25 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
     }
 }
 
+/* The ops and element types whose kernels are built (GPUACT_ONLY_OPS,
+   GPUACT_ONLY_TYPES: gpuact.h's top comment); the others launch nothing
+   (the device entry points answer GPUACT_ERROR_UNSUPPORTED first). */
+#ifndef GPUACT_BIT
+#define GPUACT_BIT(x) (1u << (unsigned)(x))
+#endif
+#ifndef GPUACT_ONLY_OPS
+#define GPUACT_ONLY_OPS 0xffffffffu
+#endif
+#ifndef GPUACT_ONLY_TYPES
+#define GPUACT_ONLY_TYPES 0xffffffffu
+#endif
+static inline int gpuact__device_built(int op, int dtype) {
+    return (int)((((unsigned)(GPUACT_ONLY_OPS) >> (unsigned)op) & ((unsigned)(GPUACT_ONLY_TYPES) >> (unsigned)dtype)) & 1u);
+}
+template <int OP, int DT> struct gpuact__k_built {
+    enum { value = (((unsigned)(GPUACT_ONLY_OPS) >> OP) & ((unsigned)(GPUACT_ONLY_TYPES) >> DT) & 1u) != 0 };
+};
+
 /* Launcher of gpuact__k_eltwise<OP, DT, DIR> on `stream`; returns the
    status of the occupancy query or the launch. The grid is `blocks` (at most
    sms x GPUACT__BLOCKS_PER_SM), cut to the blocks that are resident at once
@@ -15352,7 +15371,8 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
    blocks of 8 it doubled the time). Backward-from-output exists for elu and
    selu only: the other combinations are not instantiated. */
 template <int OP, int DT, int DIR,
-          bool OK = (DIR != GPUACT__DIR_BWDOUT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU)>
+          bool OK = (DIR != GPUACT__DIR_BWDOUT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) &&
+                    gpuact__k_built<gpuact__op_of<OP>::value, DT>::value>
 struct gpuact__launcher {
     static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, cudaStream_t stream) {
         const void *fn = (const void *)gpuact__k_eltwise<OP, DT, DIR>;

@@ -66,6 +66,16 @@
      GPUACT_STATIC            make the API functions static (private copy per TU)
      GPUACT_DEF               override the linkage of the API functions
      GPUACT_ALLOW_FAST_MATH   build even under -ffast-math (results then unspecified)
+     GPUACT_ONLY_OPS          CUDA: build the kernels of these ops only, a mask of
+                              GPUACT_BIT(op), e.g. before the include
+                                #define GPUACT_ONLY_OPS (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_SILU))
+                              or -DGPUACT_ONLY_OPS='GPUACT_BIT(GPUACT_OP_SILU)'
+                              (default: all). The *_device entry points answer
+                              GPUACT_ERROR_UNSUPPORTED for the others; the host
+                              entry points and the scalar functions keep every op.
+     GPUACT_ONLY_TYPES        the same for the element types of the kernels:
+                                #define GPUACT_ONLY_TYPES (GPUACT_BIT(GPUACT_F32) | GPUACT_BIT(GPUACT_BF16))
+     Only the translation unit with GPUACT_IMPLEMENTATION reads these two.
 
    BUILD FLAGS THAT BREAK EXACTNESS (docs/BUILD_FLAGS.md)
      -ffast-math, -Ofast, -ffinite-math-only: refused with #error.
@@ -15442,6 +15452,25 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
     }
 }
 
+/* The ops and element types whose kernels are built (GPUACT_ONLY_OPS,
+   GPUACT_ONLY_TYPES: gpuact.h's top comment); the others launch nothing
+   (the device entry points answer GPUACT_ERROR_UNSUPPORTED first). */
+#ifndef GPUACT_BIT
+#define GPUACT_BIT(x) (1u << (unsigned)(x))
+#endif
+#ifndef GPUACT_ONLY_OPS
+#define GPUACT_ONLY_OPS 0xffffffffu
+#endif
+#ifndef GPUACT_ONLY_TYPES
+#define GPUACT_ONLY_TYPES 0xffffffffu
+#endif
+static inline int gpuact__device_built(int op, int dtype) {
+    return (int)((((unsigned)(GPUACT_ONLY_OPS) >> (unsigned)op) & ((unsigned)(GPUACT_ONLY_TYPES) >> (unsigned)dtype)) & 1u);
+}
+template <int OP, int DT> struct gpuact__k_built {
+    enum { value = (((unsigned)(GPUACT_ONLY_OPS) >> OP) & ((unsigned)(GPUACT_ONLY_TYPES) >> DT) & 1u) != 0 };
+};
+
 /* Launcher of gpuact__k_eltwise<OP, DT, DIR> on `stream`; returns the
    status of the occupancy query or the launch. The grid is `blocks` (at most
    sms x GPUACT__BLOCKS_PER_SM), cut to the blocks that are resident at once
@@ -15450,7 +15479,8 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
    blocks of 8 it doubled the time). Backward-from-output exists for elu and
    selu only: the other combinations are not instantiated. */
 template <int OP, int DT, int DIR,
-          bool OK = (DIR != GPUACT__DIR_BWDOUT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU)>
+          bool OK = (DIR != GPUACT__DIR_BWDOUT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) &&
+                    gpuact__k_built<gpuact__op_of<OP>::value, DT>::value>
 struct gpuact__launcher {
     static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, cudaStream_t stream) {
         const void *fn = (const void *)gpuact__k_eltwise<OP, DT, DIR>;
@@ -15611,7 +15641,8 @@ typedef enum gpuact_status {
     GPUACT_ERROR_INVALID_DTYPE = 3,    /* dtype is not a gpuact_dtype */
     GPUACT_ERROR_INVALID_PARAMS = 4,   /* NaN/inf alpha or scale, NaN bound, lo > hi, unknown set bits */
     GPUACT_ERROR_OVERLAP = 5,          /* an output partially overlaps an input or another output */
-    GPUACT_ERROR_UNSUPPORTED = 6,      /* backward-from-output for an op other than elu/selu, or elu alpha < 0 there */
+    GPUACT_ERROR_UNSUPPORTED = 6,      /* backward-from-output for an op other than elu/selu, or elu alpha < 0 there;
+                                          *_device: an op or type left out by GPUACT_ONLY_OPS / GPUACT_ONLY_TYPES */
     GPUACT_ERROR_FP_ENVIRONMENT = 7,   /* host FTZ/DAZ, a non-nearest rounding mode, or reassociating compile flags */
     GPUACT_ERROR_NOT_DEVICE_POINTER = 8, /* *_device: a pointer is not device or managed memory of the current device */
     GPUACT_ERROR_CUDA = 9              /* *_device: a CUDA runtime call or the kernel launch failed */
@@ -15984,7 +16015,9 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
                                         const void *in1, void *out0, void *out1, size_t n, cudaStream_t stream) {
     const void *ptrs[4];
     int device = 0, i;
-    cudaError_t e = cudaGetDevice(&device);
+    cudaError_t e;
+    if (!gpuact__device_built((int)op, (int)t)) return GPUACT_ERROR_UNSUPPORTED; /* GPUACT_ONLY_OPS / _TYPES */
+    e = cudaGetDevice(&device);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();
         return GPUACT_ERROR_CUDA;
