@@ -66,6 +66,25 @@
      GPUACT_STATIC            make the API functions static (private copy per TU)
      GPUACT_DEF               override the linkage of the API functions
      GPUACT_ALLOW_FAST_MATH   build even under -ffast-math (results then unspecified)
+     GPUACT_ONLY_OPS          CUDA: build the kernels of these ops only, a mask of
+                              GPUACT_BIT(op), e.g. before the include
+                                #define GPUACT_ONLY_OPS (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_SILU))
+                              or -DGPUACT_ONLY_OPS='GPUACT_BIT(GPUACT_OP_SILU)'
+                              (default: all). The *_device entry points answer
+                              GPUACT_ERROR_UNSUPPORTED for the others; the host
+                              entry points and the scalar functions keep every op.
+     GPUACT_ONLY_TYPES        the same for the element types of the kernels:
+                                #define GPUACT_ONLY_TYPES (GPUACT_BIT(GPUACT_F32) | GPUACT_BIT(GPUACT_BF16))
+     Only the translation unit with GPUACT_IMPLEMENTATION reads these two.
+
+   COMPILE COST
+     The implementation file compiled by nvcc holds 93 kernels (7 ops x 3
+     element types x forward, f', backward and both at once, backward from
+     y for elu and selu, swish_tanh's table-tier kernels): with
+     nvcc -c -arch=sm_90 on a 2-core machine about 34 s, 420 MB of memory
+     and an 8.9 MB object; one op in one type about 2.5 s and 1.4 MB
+     (docs/BENCHMARKS.md, "Compile cost"; scripts/compile-cost.sh measures
+     it on your machine). The host-only implementation takes about 1 s.
 
    BUILD FLAGS THAT BREAK EXACTNESS (docs/BUILD_FLAGS.md)
      -ffast-math, -Ofast, -ffinite-math-only: refused with #error.
@@ -122,7 +141,8 @@ typedef enum gpuact_status {
     GPUACT_ERROR_INVALID_DTYPE = 3,    /* dtype is not a gpuact_dtype */
     GPUACT_ERROR_INVALID_PARAMS = 4,   /* NaN/inf alpha or scale, NaN bound, lo > hi, unknown set bits */
     GPUACT_ERROR_OVERLAP = 5,          /* an output partially overlaps an input or another output */
-    GPUACT_ERROR_UNSUPPORTED = 6,      /* backward-from-output for an op other than elu/selu, or elu alpha < 0 there */
+    GPUACT_ERROR_UNSUPPORTED = 6,      /* backward-from-output for an op other than elu/selu, or elu alpha < 0 there;
+                                          *_device: an op or type left out by GPUACT_ONLY_OPS / GPUACT_ONLY_TYPES */
     GPUACT_ERROR_FP_ENVIRONMENT = 7,   /* host FTZ/DAZ, a non-nearest rounding mode, or reassociating compile flags */
     GPUACT_ERROR_NOT_DEVICE_POINTER = 8, /* *_device: a pointer is not device or managed memory of the current device */
     GPUACT_ERROR_CUDA = 9              /* *_device: a CUDA runtime call or the kernel launch failed */
@@ -480,7 +500,9 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
                                         const void *in1, void *out0, void *out1, size_t n, cudaStream_t stream) {
     const void *ptrs[4];
     int device = 0, i;
-    cudaError_t e = cudaGetDevice(&device);
+    cudaError_t e;
+    if (!gpuact__device_built((int)op, (int)t)) return GPUACT_ERROR_UNSUPPORTED; /* GPUACT_ONLY_OPS / _TYPES */
+    e = cudaGetDevice(&device);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();
         return GPUACT_ERROR_CUDA;

@@ -13,7 +13,10 @@
 #      the same with an sm_70 object and CUDA 11.8's static runtime;
 #   4. the kernels' PTX holds no .ftz / .approx / div.full instruction;
 #   5. the CPU emulation of the kernels (tests/gpu/emulation/kernel_emu.cpp,
-#      with -fsanitize=alignment,undefined) against the host entry points.
+#      with -fsanitize=alignment,undefined) against the host entry points;
+#   6. GPUACT_ONLY_OPS / GPUACT_ONLY_TYPES: a build for silu in fp32 and
+#      bf16 holds its 8 kernels, and its device entry points answer
+#      GPUACT_ERROR_UNSUPPORTED for the other ops and types (tests/gpu/config_link.c).
 # usage: scripts/gpu-build-check.sh [--emulate-tests]
 #   --emulate-tests  also build and run tests/gpu/test_device.cu in the CPU
 #                    emulation (minutes)
@@ -103,6 +106,25 @@ link_test() {
 }
 check host_link link_test
 
+# the configuration macros (gpuact.h's top comment): an implementation built
+# for silu in fp32 and bf16 holds those 8 kernels (4 directions x 2 types),
+# and its device entry points answer GPUACT_ERROR_UNSUPPORTED for the rest
+config_subset() {
+  set -e
+  "$NVCC" -O2 -arch=sm_90 -I"$root" "${WARN[@]}" -DGPUACT_ONLY_OPS='GPUACT_BIT(GPUACT_OP_SILU)' \
+    -DGPUACT_ONLY_TYPES='(GPUACT_BIT(GPUACT_F32) | GPUACT_BIT(GPUACT_BF16))' -Xptxas -v \
+    -c "$root/tests/gpu/host_link_impl.cu" -o "$work/config_impl.o" 2>"$work/config_ptxas.txt"
+  local n
+  n=$(grep -c 'Compiling entry function' "$work/config_ptxas.txt" || true)
+  echo "config_subset: $n kernels (silu, fp32 and bf16: 8 expected)"
+  gcc -std=c99 -O2 -Wall -Wextra -Werror -DGPUACT_CUDA -I"$root" -I"$CUDA_HOME/include" \
+    -c "$root/tests/gpu/config_link.c" -o "$work/config_link.o"
+  gcc "$work/config_link.o" "$work/config_impl.o" -L"$CUDA_HOME/lib64" -lcudart -lstdc++ -lm -o "$work/config_link"
+  LD_LIBRARY_PATH="$CUDA_HOME/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$work/config_link"
+  [ "$n" = 8 ]
+}
+check config_subset config_subset
+
 # no nvcc for sm_70: one failed check that says why
 if [ $no_sm70 = 1 ]; then
   no_nvcc_sm70() { echo "no nvcc for sm_70: NVCC has none, and NVCC_SM70 or scripts/setup-nvcc-sm70.sh gave none (its log follows, if it ran)"; cat "$work/setup-nvcc-sm70.log" 2>/dev/null; return 1; }
@@ -181,6 +203,7 @@ for name in "${names[@]}"; do
   case $name in
     host_link|host_link_sm70) note=$(grep -h '^host_link:' "$work/$name.log" | head -1) ;;
     kernel_ptx_exact) note=$(grep -h '^ptx:' "$work/$name.log" | head -1) ;;
+    config_subset) note=$(grep -h '^config_subset:' "$work/$name.log" | head -1) ;;
     kernel_emulation|test_device_emulation) note=$(tail -1 "$work/$name.log") ;;
   esac
   report $([ "$rc" = 0 ] && echo 1 || echo 0) "$name" "$secs" "$note"
