@@ -15160,7 +15160,7 @@ template <int OP> struct gpuact__sig_family {
 #endif
 /* swish_tanh's kernels with the table tier (GPUACT__OP_SWISH_TT): forward
    at 3 blocks with U = 2, backward at 3 with U = 1, and its fast tier and
-   full path for the tier's rejections as calls (gpuact__k_calls, below)
+   full path for the tier's rejections as calls (GPUACT__ST_CALL, below)
    rather than inlined. H100, fp32, n = 2^28, randn, % of copy, forward /
    backward: inlined, forward 3 blocks U = 4 / backward 3 blocks U = 2:
    87.9-88.0 / 84.2-84.4; forward U = 2 / backward U = 1: 88.7-89.8 /
@@ -15300,51 +15300,12 @@ __device__ __forceinline__ uint32_t gpuact__k_full(const gpuact_cfg *c, uint32_t
                     : gpuact__bwd_full_fmt(op, x, E::load(b), c, fmt));
 }
 
-/* The work after a kernel's tier (gpuact__k_elem; for the table-tier
-   kernels the fast tier, then the full path) runs for the elements the
-   tier rejected: in each flush of the queues (below: after each vector of
-   a pass when U > 1, after the pass) and in the scalar loop. Inlined at
-   each of these places, a kernel held many copies of it (gelu_erf's fp32
-   forward 6 of its fast tier and 11 of its full path): most of the
-   kernels' code and of their compile time. The places flagged in
-   gpuact__k_calls call one out-of-line copy instead (gpuact__k_*_call);
-   rejections are rare, so a call costs nothing while the hot loop stays as
-   it was. The flags are per kernel, from ptxas 13.0's code for sm_90 with
-   each choice: with them no kernel's hot loop (a pass of
-   gpuact__k_vec_fast with no rejection) has more instructions or other
-   arithmetic than inlined, and no kernel has a stack (registers saved
-   around a call). Calls between a pass's vectors took a stack or added
-   instructions in the fp32 forwards with U = 4 of gelu_erf, elu and selu
-   and in selu's fp32 f', which call only after the pass and in the scalar
-   loop; swish_tanh's table-tier forward and f' call from the flushes only
-   (the scalar loop's call added 2); the kernels of `inl` keep every copy
-   inlined: swish_tanh's fp32 forward, backward and forward+backward, whose
-   loops hold the most registers, elu's fp32 f', and seven bf16 kernels
-   where a call added 1 to 12 instructions. GPUACT__K_CALLS sets one choice
-   for every kernel (for measuring them). */
-#define GPUACT__K_CALL_LOOP 1   /* the flushes between a pass's vectors (U > 1) */
-#define GPUACT__K_CALL_END 2    /* the flush after a pass (U = 1: its only flush) */
-#define GPUACT__K_CALL_SCALAR 4 /* the scalar loop (head, tail, SCALAR and BYTES modes) */
-template <int OP, int DT, int DIR> struct gpuact__k_calls {
-    enum {
-        F32 = DT == GPUACT_F32, BF16 = DT == GPUACT_BF16,
-        FWD = DIR == GPUACT__DIR_FWD, GRAD = DIR == GPUACT__DIR_GRAD, BWD = DIR == GPUACT__DIR_BWD,
-        inl = (F32 && ((OP == GPUACT_OP_SWISH_TANH && !GRAD) || (OP == GPUACT_OP_ELU && GRAD))) ||
-              (BF16 && ((OP == GPUACT_OP_GELU_ERF && (FWD || GRAD)) || (OP == GPUACT_OP_GELU_TANH && GRAD) ||
-                        (OP == GPUACT_OP_GELU_SIGMOID && BWD) || (OP == GPUACT_OP_SILU && (GRAD || BWD)) ||
-                        (OP == GPUACT_OP_SWISH_TANH && FWD))),
-        after_pass = F32 && ((FWD && (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU)) ||
-                             (GRAD && OP == GPUACT_OP_SELU)),
-#ifdef GPUACT__K_CALLS
-        value = GPUACT__K_CALLS
-#else
-        value = inl ? 0
-              : after_pass ? GPUACT__K_CALL_END | GPUACT__K_CALL_SCALAR
-              : OP == GPUACT__OP_SWISH_TT && !BWD ? GPUACT__K_CALL_LOOP | GPUACT__K_CALL_END
-              : GPUACT__K_CALL_LOOP | GPUACT__K_CALL_END | GPUACT__K_CALL_SCALAR
+/* GPUACT__OP_SWISH_TT's kernels call (bit 1) the full path and (bit 2)
+   the fast tier for the table tier's rejections: swish_tanh's are long,
+   and inlined they cost the hot loop registers (above) */
+#ifndef GPUACT__ST_CALL
+#define GPUACT__ST_CALL 3
 #endif
-    };
-};
 template <int OP, int DT, int DIR>
 __device__ __noinline__ uint32_t gpuact__k_full_call(const gpuact_cfg c, uint32_t a, uint32_t b) {
     return gpuact__k_full<OP, DT, DIR>(&c, a, b);
@@ -15355,109 +15316,86 @@ __device__ __noinline__ uint64_t gpuact__k_fast_call(const gpuact_cfg c, uint32_
     const int ok = gpuact__k_fast_only<OP, DT, DIR>(&c, a, b, &r0);
     return ((uint64_t)(unsigned)ok << 32) | r0;
 }
-template <int OP, int DT, int DIR>
-__device__ __noinline__ uint64_t gpuact__k_elem_call(const gpuact_cfg c, uint32_t a, uint32_t b) {
-    uint32_t r0 = 0u, r1 = 0u;
-    gpuact__k_elem<OP, DT, DIR>(&c, a, b, &r0, &r1);
-    return ((uint64_t)r1 << 32) | r0;
-}
-/* the three, inlined or called (CALL) */
-template <int OP, int DT, int DIR, bool CALL>
-__device__ __forceinline__ uint32_t gpuact__k_full_at(const gpuact_cfg *c, uint32_t a, uint32_t b) {
-    return CALL ? gpuact__k_full_call<OP, DT, DIR>(*c, a, b) : gpuact__k_full<OP, DT, DIR>(c, a, b);
-}
-template <int OP, int DT, int DIR, bool CALL>
-__device__ __forceinline__ int gpuact__k_fast_at(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0) {
-    if (!CALL) return gpuact__k_fast_only<OP, DT, DIR>(c, a, b, r0);
-    const uint64_t v = gpuact__k_fast_call<OP, DT, DIR>(*c, a, b);
-    *r0 = (uint32_t)v;
-    return (int)(v >> 32);
-}
-template <int OP, int DT, int DIR, bool CALL>
-__device__ __forceinline__ void gpuact__k_elem_at(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
-    if (!CALL) {
-        gpuact__k_elem<OP, DT, DIR>(c, a, b, r0, r1);
-        return;
+/* While 32 elements wait in the warp's second queue (with `all`, while any
+   does), the warp evaluates up to 32 of them by the full path, one per
+   lane, and stores their results. */
+template <int OP, int DT, int DIR, class Q>
+__device__ __forceinline__ void gpuact__k_flush_full(const gpuact__kargs &k, const gpuact_cfg *c, Q &q, unsigned &cnt2, bool all) {
+    const int ESZ = (int)gpuact__elt<DT>::ESZ;
+    const unsigned lane = threadIdx.x & 31u;
+    while (cnt2 >= 32u || (all && cnt2)) {
+        const unsigned m = cnt2 < 32u ? cnt2 : 32u;
+        cnt2 -= m;
+        __syncwarp();
+        if (lane < m) {
+            const unsigned slot = (unsigned)Q::CAP - 1u - (cnt2 + lane);
+            gpuact__k_st1<ESZ>(k.out0 + q.at[slot],
+                               (OP == GPUACT__OP_SWISH_TT && (GPUACT__ST_CALL & 1)) ? gpuact__k_full_call<OP, DT, DIR>(*c, q.a[slot], q.b[slot])
+                                                                                   : gpuact__k_full<OP, DT, DIR>(c, q.a[slot], q.b[slot]), 0);
+        }
+        __syncwarp();
     }
-    const uint64_t v = gpuact__k_elem_call<OP, DT, DIR>(*c, a, b);
-    *r0 = (uint32_t)v;
-    *r1 = (uint32_t)(v >> 32);
 }
 
 /* While 32 elements wait in the warp's queue q (with `all`, while any
    does), the warp evaluates up to 32 of them, one per lane, and stores
    their results: by the full path (after the fast tier), or where the
    kernel runs the table tier, by the fast tier, passing what it rejects to
-   the second queue, which the warp empties the same way by the full path
-   (by 32, and whole with `all`). A full-path evaluation then costs the
-   warp once for 32 elements there too, where a batch of the table tier's
-   rejections (of inputs beyond its range, say) mostly needs only the fast
-   tier. Each evaluation is there once (the second queue first while it
-   holds 32: the order changes no result). Warp-uniform (cnt, cnt2 are the
-   same in every lane). The queues' regions never meet: cnt + cnt2 never
-   grows here, and is below 63 + 32 V < CAP when the flush starts. */
-template <int OP, int DT, int DIR, bool CALL, class Q>
+   the second queue (flushed by 32, and whole with `all`). A full-path
+   evaluation then costs the warp once for 32 elements there too, where a
+   batch of the table tier's rejections (of inputs beyond its range, say)
+   mostly needs only the fast tier. Warp-uniform (cnt, cnt2 are the same in
+   every lane). The queues' regions never meet (cnt + cnt2 < CAP). */
+template <int OP, int DT, int DIR, class Q>
 __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gpuact_cfg *c, Q &q, unsigned &cnt, unsigned &cnt2, bool all) {
     const int ESZ = (int)gpuact__elt<DT>::ESZ;
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
     const bool TT = gpuact__has_tt<OP, DT, DIR>::value;
     const unsigned lane = threadIdx.x & 31u;
-    if (!TT) {
-        while (cnt >= 32u || (all && cnt)) {
-            const unsigned m = cnt < 32u ? cnt : 32u;
-            cnt -= m;
-            __syncwarp();
-            if (lane < m) {
-                const unsigned slot = cnt + lane;
-                uint32_t r0 = 0u, r1 = 0u;
-                gpuact__k_elem_at<OP, DT, DIR, CALL>(c, q.a[slot], q.b[slot], &r0, &r1);
-                gpuact__k_st1<ESZ>(k.out0 + q.at[slot], r0, 0);
-                if (OUT1) gpuact__k_st1<ESZ>(k.out1 + q.at[slot], r1, 0);
-            }
-            __syncwarp();
-        }
-        return;
-    }
-    if (!(cnt >= 32u || (all && (cnt | cnt2)))) return; /* the loop's test, as the one above (cnt2 < 32 here) */
-    for (;;) {
-        const bool full = cnt2 >= 32u || (all && cnt2 && !cnt);
-        if (!full && !(cnt >= 32u || (all && cnt))) break;
-        if (full) {
-            const unsigned m = cnt2 < 32u ? cnt2 : 32u;
-            cnt2 -= m;
-            __syncwarp();
-            if (lane < m) {
-                const unsigned slot = (unsigned)Q::CAP - 1u - (cnt2 + lane);
-                gpuact__k_st1<ESZ>(k.out0 + q.at[slot], gpuact__k_full_at<OP, DT, DIR, CALL>(c, q.a[slot], q.b[slot]), 0);
-            }
-            __syncwarp();
-            continue;
-        }
+    while (cnt >= 32u || (all && cnt)) {
         const unsigned m = cnt < 32u ? cnt : 32u;
         cnt -= m;
         __syncwarp();
-        bool rej = false;
-        size_t at = 0;
-        typename Q::word a = 0, b = 0;
-        if (lane < m) {
-            const unsigned slot = cnt + lane;
-            at = q.at[slot];
-            a = q.a[slot];
-            b = q.b[slot];
-            uint32_t r0 = 0u;
-            if (gpuact__k_fast_at<OP, DT, DIR, CALL>(c, a, b, &r0)) gpuact__k_st1<ESZ>(k.out0 + at, r0, 0);
-            else rej = true;
+        if (!TT) {
+            if (lane < m) {
+                const unsigned slot = cnt + lane;
+                uint32_t r0 = 0u, r1 = 0u;
+                gpuact__k_elem<OP, DT, DIR>(c, q.a[slot], q.b[slot], &r0, &r1);
+                gpuact__k_st1<ESZ>(k.out0 + q.at[slot], r0, 0);
+                if (OUT1) gpuact__k_st1<ESZ>(k.out1 + q.at[slot], r1, 0);
+            }
+        } else {
+            bool rej = false;
+            size_t at = 0;
+            typename Q::word a = 0, b = 0;
+            if (lane < m) {
+                const unsigned slot = cnt + lane;
+                at = q.at[slot];
+                a = q.a[slot];
+                b = q.b[slot];
+                uint32_t r0 = 0u;
+                int ok;
+                if (OP == GPUACT__OP_SWISH_TT && (GPUACT__ST_CALL & 2)) {
+                    const uint64_t v = gpuact__k_fast_call<OP, DT, DIR>(*c, a, b);
+                    ok = (int)(v >> 32);
+                    r0 = (uint32_t)v;
+                } else ok = gpuact__k_fast_only<OP, DT, DIR>(c, a, b, &r0);
+                if (ok) gpuact__k_st1<ESZ>(k.out0 + at, r0, 0);
+                else rej = true;
+            }
+            const unsigned br = __ballot_sync(0xffffffffu, rej);
+            if (rej) {
+                const unsigned slot = (unsigned)Q::CAP - 1u - (cnt2 + __popc(br & ((1u << lane) - 1u)));
+                q.at[slot] = at;
+                q.a[slot] = a;
+                q.b[slot] = b;
+            }
+            cnt2 += __popc(br);
         }
-        const unsigned br = __ballot_sync(0xffffffffu, rej);
-        if (rej) {
-            const unsigned slot = (unsigned)Q::CAP - 1u - (cnt2 + __popc(br & ((1u << lane) - 1u)));
-            q.at[slot] = at;
-            q.a[slot] = a;
-            q.b[slot] = b;
-        }
-        cnt2 += __popc(br);
         __syncwarp();
+        if (TT) gpuact__k_flush_full<OP, DT, DIR>(k, c, q, cnt2, false);
     }
+    if (TT && all) gpuact__k_flush_full<OP, DT, DIR>(k, c, q, cnt2, true);
 }
 
 /* Vectors a lane takes per pass (gpuact__k_vec_fast): the pass's
@@ -15510,7 +15448,6 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
     const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD;
     const int U = gpuact__vec_u<OP, DT, DIR>::value;
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
-    const int CALLS = gpuact__k_calls<OP, DT, DIR>::value;
     const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
     typedef gpuact__defer<ESZ, gpuact__has_tt<OP, DT, DIR>::value ? 63 : 0> defer;
     typedef typename defer::word word;
@@ -15593,15 +15530,15 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
                         cnt += __popc(bj);
                     }
                     /* (the queue holds one vector's rejections beyond 31) */
-                    if (U > 1) gpuact__k_flush<OP, DT, DIR, (CALLS & GPUACT__K_CALL_LOOP) != 0>(k, c, q, cnt, cnt2, false);
+                    if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, cnt2, false);
                 }
             }
         }
         /* one call site where U = 1: a second inlined full path costs the
            hot loop registers (swish_tanh's backward spilled) */
-        if (U == 1) gpuact__k_flush<OP, DT, DIR, (CALLS & GPUACT__K_CALL_END) != 0>(k, c, q, cnt, cnt2, !more);
+        if (U == 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, cnt2, !more);
         if (!more) {
-            if (U > 1) gpuact__k_flush<OP, DT, DIR, (CALLS & GPUACT__K_CALL_END) != 0>(k, c, q, cnt, cnt2, true);
+            if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, cnt2, true);
             break;
         }
     }
@@ -15675,13 +15612,8 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
         if (gpuact__has_fast<OP, DT, DIR>::value) {
             /* single elements (the vectors went to gpuact__k_vec_fast):
                the fast tier, then the full path if it rejected */
-            if (!gpuact__k_fast<OP, DT, DIR>(&cfg, tt, a[0], b[0], &o[0], &p[0])) {
-                const bool CALL = (gpuact__k_calls<OP, DT, DIR>::value & GPUACT__K_CALL_SCALAR) != 0;
-                if (TT && CALL) { /* the table tier's kernels: their two calls */
-                    if (!gpuact__k_fast_at<OP, DT, DIR, true>(&cfg, a[0], b[0], &o[0]))
-                        o[0] = gpuact__k_full_at<OP, DT, DIR, true>(&cfg, a[0], b[0]);
-                } else gpuact__k_elem_at<OP, DT, DIR, CALL>(&cfg, a[0], b[0], &o[0], &p[0]);
-            }
+            if (!gpuact__k_fast<OP, DT, DIR>(&cfg, tt, a[0], b[0], &o[0], &p[0]))
+                gpuact__k_elem<OP, DT, DIR>(&cfg, a[0], b[0], &o[0], &p[0]);
             gpuact__k_st1<ESZ>(k.out0 + at, o[0], bytes);
             if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, p[0], bytes);
         } else {
