@@ -24,9 +24,9 @@ def act(op, x, **kw):
     """(y, dx) through autograd: forward, then backward with a random dy."""
     x = x.detach().clone().requires_grad_(True)
     y = pkg_forward(op, x, **kw)
-    dy = upstream(x)
+    dy = upstream(x).to(x.device)  # autograd takes a gradient on its output's device only
     y.backward(dy)
-    return y.detach(), x.grad, dy
+    return y.detach(), x.grad, dy.cpu()
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)
