@@ -82,8 +82,8 @@
      The implementation file compiled by nvcc holds 93 kernels (7 ops x 3
      element types x forward, f', backward and both at once, backward from
      y for elu and selu, swish_tanh's table-tier kernels): with
-     nvcc -c -arch=sm_90 on a 2-core machine about 34 s, 420 MB of memory
-     and an 8.9 MB object; one op in one type about 2.5 s and 1.4 MB
+     nvcc -c -arch=sm_90 on a 2-core machine about 52 s, 530 MB of memory
+     and an 11.7 MB object; one op in one type about 3 s and 1 MB
      (docs/BENCHMARKS.md, "Compile cost"; scripts/compile-cost.sh measures
      it on your machine). The host-only implementation takes about 1 s.
 
