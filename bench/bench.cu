@@ -3,13 +3,15 @@
    Build (from the repository root):
        nvcc -O3 -arch=sm_90 -I. bench/bench.cu -o bench_gpuact
    Run:
-       ./bench_gpuact [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|bf16|all]
-                      [--data randn|mix|all] [--only OPNAME] [--csv out.csv]
+       ./bench_gpuact [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|f16|bf16|all]
+                      [--dir fwd|bwd|fwdbwd|all] [--data randn|mix|all] [--only OPNAME]
+                      [--csv out.csv]
 
-   For n = 2^28 elements of fp32, then of bf16, and every op (default
-   parameters), it times gpuact_forward_device (reads x, writes y: 2 arrays)
-   and gpuact_backward_device (reads x and dy, writes dx: 3 arrays) with CUDA
-   events, after warm-up, and takes the median of --reps runs (>= 20). In the
+   For n = 2^28 elements of fp32, fp16 and bf16, and every op (default
+   parameters), it times gpuact_forward_device (reads x, writes y: 2 arrays),
+   gpuact_backward_device (reads x and dy, writes dx: 3 arrays) and
+   gpuact_forward_backward_device (reads x and dy, writes y and dx: 4 arrays)
+   with CUDA events, after warm-up, and takes the median of --reps runs (>= 20). In the
    same loop, alternating with the kernel, it times a cudaMemcpyAsync
    device-to-device of n elements (n elements read + n written) and takes its
    median too. Bandwidth = (bytes read + bytes written) / time, for the kernel
@@ -100,7 +102,11 @@ __global__ void fill_kernel(void *dst, size_t n, int dtype, int which, int randn
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         float v = randn ? gen_randn(i, which ? 0x7777u : 0x3333u) : (which ? gen_dy(i) : gen_x(i));
         if (dtype == GPUACT_F32) ((float *)dst)[i] = v;
-        else {
+        else if (dtype == GPUACT_F16) {
+            uint16_t b = gpuact_f32_to_f16(v);
+            if ((b & 0x7fffu) == 0u) b = 0x3800u; /* never zero after rounding (0.5) */
+            ((uint16_t *)dst)[i] = b;
+        } else {
             uint16_t b = gpuact_f32_to_bf16(v);
             if ((b & 0x7fffu) == 0u) b = 0x3f00u; /* never zero after rounding (0.5) */
             ((uint16_t *)dst)[i] = b;
@@ -111,7 +117,22 @@ __global__ void fill_kernel(void *dst, size_t n, int dtype, int which, int randn
 /* ---- host reference for the spot check ----------------------------------- */
 static float host_elem(gpuact_dtype t, const void *p, size_t i) {
     if (t == GPUACT_F32) return ((const float *)p)[i];
+    if (t == GPUACT_F16) return gpuact_f16_to_f32(((const uint16_t *)p)[i]);
     return gpuact_bf16_to_f32(((const uint16_t *)p)[i]);
+}
+/* the host scalar functions' bits: dir 0 f(x), 1 dy f'(x) */
+static uint32_t host_want(gpuact_op op, gpuact_dtype t, const void *x, const void *dy, size_t i, int dir) {
+    gpuact_cfg c = gpuact_cfg_default();
+    if (t == GPUACT_F32) {
+        float xi = host_elem(t, x, i), gi = host_elem(t, dy, i);
+        float r = dir == 0 ? gpuact_forward_f32(op, xi, &c) : gpuact_backward_f32(op, xi, gi, &c);
+        uint32_t u;
+        memcpy(&u, &r, 4);
+        return u;
+    }
+    uint16_t xb = ((const uint16_t *)x)[i], gb = ((const uint16_t *)dy)[i];
+    if (t == GPUACT_F16) return dir == 0 ? gpuact_forward_f16(op, xb, &c) : gpuact_backward_f16(op, xb, gb, &c);
+    return dir == 0 ? gpuact_forward_bf16(op, xb, &c) : gpuact_backward_bf16(op, xb, gb, &c);
 }
 static uint32_t out_bits(gpuact_dtype t, const void *p, size_t i) {
     if (t == GPUACT_F32) { uint32_t u; memcpy(&u, (const char *)p + 4 * i, 4); return u; }
@@ -132,7 +153,7 @@ static double median(std::vector<float> v) {
 
 int main(int argc, char **argv) {
     int log2n = 28, reps = 30, warmup = 5;
-    const char *csv = NULL, *only = NULL, *dtype_sel = "all", *data_sel = "all";
+    const char *csv = NULL, *only = NULL, *dtype_sel = "all", *data_sel = "all", *dir_sel = "all";
     for (int i = 1; i < argc; i++) {
         const char *v;
         if ((v = tu_arg(argc, argv, &i, "--log2n"))) log2n = atoi(v);
@@ -142,8 +163,9 @@ int main(int argc, char **argv) {
         else if ((v = tu_arg(argc, argv, &i, "--only"))) only = v;
         else if ((v = tu_arg(argc, argv, &i, "--dtype"))) dtype_sel = v;
         else if ((v = tu_arg(argc, argv, &i, "--data"))) data_sel = v;
+        else if ((v = tu_arg(argc, argv, &i, "--dir"))) dir_sel = v;
         else {
-            fprintf(stderr, "usage: %s [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|bf16|all] [--data randn|mix|all] [--only OP] [--csv FILE]\n",
+            fprintf(stderr, "usage: %s [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|f16|bf16|all] [--dir fwd|bwd|fwdbwd|all] [--data randn|mix|all] [--only OP] [--csv FILE]\n",
                     argv[0]);
             return 2;
         }
@@ -166,19 +188,21 @@ int main(int argc, char **argv) {
 
     std::vector<Row> rows;
     size_t total_bad = 0;
-    const gpuact_dtype dtypes[2] = {GPUACT_F32, GPUACT_BF16};
+    const gpuact_dtype dtypes[3] = {GPUACT_F32, GPUACT_F16, GPUACT_BF16};
+    const char *const dirnames[3] = {"fwd", "bwd", "fwdbwd"};
     for (int si = 0; si < 2; si++)
-    for (int di = 0; di < 2; di++) {
+    for (int di = 0; di < 3; di++) {
         const char *sname = si == 0 ? "randn" : "mix";
         if (strcmp(data_sel, "all") && strcmp(data_sel, sname)) continue;
         gpuact_dtype dt = dtypes[di];
-        const char *dname = dt == GPUACT_F32 ? "f32" : "bf16";
+        const char *dname = dt == GPUACT_F32 ? "f32" : dt == GPUACT_F16 ? "f16" : "bf16";
         if (strcmp(dtype_sel, "all") && strcmp(dtype_sel, dname)) continue;
         size_t esz = dt == GPUACT_F32 ? 4 : 2, bytes = n * esz;
-        void *x = NULL, *dy = NULL, *out = NULL;
+        void *x = NULL, *dy = NULL, *out = NULL, *out2 = NULL;
         CK(cudaMalloc(&x, bytes));
         CK(cudaMalloc(&dy, bytes));
         CK(cudaMalloc(&out, bytes));
+        CK(cudaMalloc(&out2, bytes));
         int fb = prop.multiProcessorCount * 8;
         fill_kernel<<<fb, 256, 0, st>>>(x, n, (int)dt, 0, si == 0);
         CK(cudaGetLastError());
@@ -187,18 +211,20 @@ int main(int argc, char **argv) {
         CK(cudaStreamSynchronize(st));
 
         const size_t ncheck = std::min(n, (size_t)65536);
-        std::vector<unsigned char> hx(ncheck * esz), hdy(ncheck * esz), hout(ncheck * esz);
+        std::vector<unsigned char> hx(ncheck * esz), hdy(ncheck * esz), hout(ncheck * esz), hout2(ncheck * esz);
         CK(cudaMemcpy(hx.data(), x, ncheck * esz, cudaMemcpyDeviceToHost));
         CK(cudaMemcpy(hdy.data(), dy, ncheck * esz, cudaMemcpyDeviceToHost));
 
-        printf("\ndata: %s\n%-14s %-5s %-4s %10s %10s %8s %10s %10s %6s\n", sname, "op", "dtype", "dir", "time ms", "GB/s", "% copy",
+        printf("\ndata: %s\n%-14s %-5s %-6s %10s %10s %8s %10s %10s %6s\n", sname, "op", "dtype", "dir", "time ms", "GB/s", "% copy",
                "copy ms", "copy GB/s", "check");
         for (const auto &o : kOps) {
             if (only && strcmp(only, o.name)) continue;
-            for (int dir = 0; dir < 2; dir++) { /* 0 forward, 1 backward */
+            for (int dir = 0; dir < 3; dir++) { /* 0 forward, 1 backward, 2 both */
+                if (strcmp(dir_sel, "all") && strcmp(dir_sel, dirnames[dir])) continue;
                 auto launch = [&]() {
                     if (dir == 0) GK(gpuact_forward_device(o.op, dt, NULL, x, out, n, st));
-                    else GK(gpuact_backward_device(o.op, dt, NULL, x, dy, out, n, st));
+                    else if (dir == 1) GK(gpuact_backward_device(o.op, dt, NULL, x, dy, out, n, st));
+                    else GK(gpuact_forward_backward_device(o.op, dt, NULL, x, dy, out, out2, n, st));
                 };
                 for (int w = 0; w < warmup; w++) {
                     launch();
@@ -223,33 +249,28 @@ int main(int argc, char **argv) {
                 launch();
                 CK(cudaStreamSynchronize(st));
                 CK(cudaMemcpy(hout.data(), out, ncheck * esz, cudaMemcpyDeviceToHost));
-                gpuact_cfg c = gpuact_cfg_default();
+                if (dir == 2) CK(cudaMemcpy(hout2.data(), out2, ncheck * esz, cudaMemcpyDeviceToHost));
                 size_t bad = 0;
-                for (size_t i = 0; i < ncheck; i++) {
-                    uint32_t want;
-                    if (dt == GPUACT_F32) {
-                        float xi = host_elem(dt, hx.data(), i), gi = host_elem(dt, hdy.data(), i);
-                        float r = dir == 0 ? gpuact_forward_f32(o.op, xi, &c) : gpuact_backward_f32(o.op, xi, gi, &c);
-                        memcpy(&want, &r, 4);
-                    } else {
-                        uint16_t xb = ((const uint16_t *)hx.data())[i], gb = ((const uint16_t *)hdy.data())[i];
-                        want = dir == 0 ? gpuact_forward_bf16(o.op, xb, &c) : gpuact_backward_bf16(o.op, xb, gb, &c);
+                for (size_t i = 0; i < ncheck; i++)
+                    for (int part = 0; part < (dir == 2 ? 2 : 1); part++) {
+                        const int which = dir == 2 ? part : dir; /* 0 f, 1 dy f' */
+                        const uint32_t want = host_want(o.op, dt, hx.data(), hdy.data(), i, which);
+                        const uint32_t got = out_bits(dt, (part ? hout2 : hout).data(), i);
+                        if (got != want) {
+                            if (!bad)
+                                fprintf(stderr, "bench: %s %s %s: element %zu: device 0x%x, host 0x%x\n", o.name, dname,
+                                        dirnames[dir], i, got, want);
+                            bad++;
+                        }
                     }
-                    if (out_bits(dt, hout.data(), i) != want) {
-                        if (!bad)
-                            fprintf(stderr, "bench: %s %s %s: element %zu: device 0x%x, host 0x%x\n", o.name, dname,
-                                    dir ? "bwd" : "fwd", i, out_bits(dt, hout.data(), i), want);
-                        bad++;
-                    }
-                }
                 total_bad += bad;
                 double mk = median(tk), mc = median(tc);
-                double kbytes = (double)bytes * (dir == 0 ? 2 : 3), cbytes = 2.0 * bytes;
+                double kbytes = (double)bytes * (dir == 0 ? 2 : dir == 1 ? 3 : 4), cbytes = 2.0 * bytes;
                 Row row;
                 row.op = o.name;
                 row.dtype = dname;
                 row.data = sname;
-                row.dir = dir ? "bwd" : "fwd";
+                row.dir = dirnames[dir];
                 row.ms = mk;
                 row.gbs = kbytes / (mk * 1e-3) / 1e9;
                 row.copy_ms = mc;
@@ -257,7 +278,7 @@ int main(int argc, char **argv) {
                 row.pct = 100.0 * row.gbs / row.copy_gbs;
                 row.mismatches = bad;
                 rows.push_back(row);
-                printf("%-14s %-5s %-4s %10.3f %10.1f %7.1f%% %10.3f %10.1f %6s\n", o.name, dname, row.dir.c_str(), row.ms,
+                printf("%-14s %-5s %-6s %10.3f %10.1f %7.1f%% %10.3f %10.1f %6s\n", o.name, dname, row.dir.c_str(), row.ms,
                        row.gbs, row.pct, row.copy_ms, row.copy_gbs, bad ? "FAIL" : "ok");
                 fflush(stdout);
             }
@@ -265,13 +286,14 @@ int main(int argc, char **argv) {
         CK(cudaFree(x));
         CK(cudaFree(dy));
         CK(cudaFree(out));
+        CK(cudaFree(out2));
     }
 
     /* summary: mean % of copy bandwidth per dtype and direction */
     printf("\n");
     for (const char *sd : {"randn", "mix"})
-    for (const char *d : {"f32", "bf16"})
-        for (const char *r : {"fwd", "bwd"}) {
+    for (const char *d : {"f32", "f16", "bf16"})
+        for (const char *r : {"fwd", "bwd", "fwdbwd"}) {
             double s = 0, mn = 1e30;
             int k = 0;
             for (const Row &row : rows)

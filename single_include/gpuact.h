@@ -79,7 +79,7 @@
      Only the translation unit with GPUACT_IMPLEMENTATION reads these two.
 
    COMPILE COST
-     The implementation file compiled by nvcc holds 93 kernels (7 ops x 3
+     The implementation file compiled by nvcc holds 101 kernels (7 ops x 3
      element types x forward, f', backward and both at once, backward from
      y for elu and selu, swish_tanh's table-tier kernels): with
      nvcc -c -arch=sm_90 on a 2-core machine about 52 s, 530 MB of memory
@@ -186,8 +186,9 @@
      8    Dispatch: the switches over op
      8.1    The tiers' ranges and tables
      8.2    The table tier
-     8.3    The fast tier
-     8.4    The full path
+     8.3    The 16-bit tier
+     8.4    The fast tier
+     8.5    The full path
      9    Tier chain and public scalar functions
      10   CUDA kernels (CUDA only)
 */
@@ -14590,7 +14591,218 @@ GPUACT__FN int gpuact__tt_bwd(int op, float x, float dy, const gpuact_cfg *c, co
     return (in & ok) | ((in >> 1) & (gpuact__absv(dy) <= 3.40282347e38f));
 }
 
-/* == 8.3 The fast tier == */
+/* == 8.3 The 16-bit tier == */
+/* ---------------------------------------------------------------------------
+   The 16-bit tier (fp16 and bf16 results only), ahead of the others there.
+   A 16-bit result needs about 2^-12 of accuracy where an fp32 one needs
+   2^-25, so the evaluation here is plain fp32, each op's value v with an
+   absolute bound err on |v - exact|; RN16(v) is returned when the one
+   16-bit rounding midpoint near v (gpuact__h_rn) is farther than err from
+   it, which then pins RN16(exact) to RN16(v). It rejects a few inputs in
+   2^10 (fp16) to 2^13 (bf16); the other tiers take those.
+     gelu_erf, gelu_tanh, gelu_sigmoid, silu, and swish_tanh where the table
+       tier takes its configuration: the table tier's rows (Q, A at c + d,
+       its centres and ranges), to third order in d, Horner in fp32:
+       v = x P(x) (P = Q or 1 - Q), f' = A or 1 - A (swish_tanh: x Q, A);
+     elu, selu: e^x - 1 = 2^k (e^r - 1) + (2^k - 1), k = rint(x/ln2),
+       |r| <= ln2/2, e^r - 1 to degree 7 (its cut below 2^-26 relative),
+       the sum one fma (it cancels by at most 2.4 times, at k = -1); f' is
+       2^k e^r the same way.
+   Bounds: err = |v| GPUACT__H_F* for f; for f' (and dy f', which adds the
+   product's rounding) |g| GPUACT__H_G* plus GPUACT__H_A* times the row's
+   |g2| (f' = A crosses zero, and there the roundings of g0 + g1 d do not
+   shrink with A; in the tails g2 shrinks as A does). The constants are the
+   measured maxima with room: tests/accuracy/tier_error.c measures v and f'
+   against long double on every fp32 x the tier takes, and fails if an
+   error reaches its bound (a larger set than the 16-bit inputs that reach
+   the tier). Measured maxima are in the comments beside each constant.
+   The kernels read the rows from a copy in shared memory holding only the
+   four values a row this tier uses (gpuact__h_row, compact): one 16-byte
+   load an element. The values are the same as the full rows', so host and
+   device results are the same.
+   ------------------------------------------------------------------------ */
+#define GPUACT__H_F_ERF 1.1e-6f  /* 2^-19.79: measured 2^-20.4 (at x = -7.85, the cut g4 d^4 grows with t) */
+#define GPUACT__H_F_GT 1.6e-6f   /* 2^-19.25: measured 2^-19.8 (x = -6) */
+#define GPUACT__H_F_GS 2.8e-7f   /* 2^-21.77: measured 2^-22.3 */
+#define GPUACT__H_F_SILU 2.8e-7f /* measured 2^-22.3 */
+#define GPUACT__H_F_ST 2.8e-7f   /* measured 2^-22.3 */
+#define GPUACT__H_F_EM 2.8e-7f   /* elu, selu: measured 2^-22.3 (elu at x = -0.35, k = -1) */
+#define GPUACT__H_G 2.8e-7f      /* f' of the table ops, with GPUACT__H_A |g2|: measured at most 0.49 of the bound */
+#define GPUACT__H_A 1.0e-7f      /* 2^-23.25, times |g2| */
+#define GPUACT__H_G_EM 2.8e-7f   /* elu, selu f': measured 2^-22.3 */
+/* RN16(v) into *out (an fp32 value that is a 16-bit one) when v is farther
+   than err from the one 16-bit midpoint m in v's binade and 16-bit interval
+   ((u & keep) | half): v - m is then exact (Sterbenz) and every value
+   within err of v lies on v's side of m, and the next midpoints are a
+   16-bit ulp away (err is below 2^-12 |v| wherever the tests pass). The
+   result is v's bits rounded at the 16-bit point (no tie: v is not m).
+   Accepts results that are normal in the format: fp16 [2^-14, 65504]
+   (callers whose |v| cannot pass 65504 leave out that test: big = 0),
+   bf16 from 2^-126 (where v is +-inf or NaN, m is NaN, and NaN fails every
+   comparison; the bfloat16 rounding of a finite v may carry to inf, which
+   is then RN16's overflow). */
+GPUACT__FN int gpuact__h_rn(float v, float err, int fmt, int big, float *out) {
+    const uint32_t u = gpuact__f2u(v);
+    const int bf = fmt == GPUACT__FMT_BF16;
+    const uint32_t half = bf ? 0x8000u : 0x1000u, keep = bf ? 0xffff0000u : 0xffffe000u;
+    const float m = gpuact__u2f((u & keep) | half);
+    const float a = gpuact__absv(v);
+    *out = gpuact__u2f((u + half) & keep);
+    return (gpuact__absv(v - m) > err) & (a >= (bf ? 1.17549435e-38f : 6.10351562e-05f)) &
+           (bf | !big | (a <= 65504.0f));
+}
+/* the 16-bit bits of v, a normal binary16 value (fp16: |v| in [2^-14,
+   65504]) or any bfloat16 value but NaN */
+GPUACT__FN uint32_t gpuact__h_bits(float v, int fmt) {
+    const uint32_t u = gpuact__f2u(v);
+    if (fmt == GPUACT__FMT_BF16) return u >> 16;
+    return (((u & 0x7fffffffu) >> 13) - 0x1c000u) | ((u >> 16) & 0x8000u);
+}
+/* g0, g1, g2, g3 of row i: from the table tier's rows (two uint4 a row:
+   g0h g0l g1h g1l | g2 g3 g4 g5) or, where compact, from a copy that holds
+   those four (gpuact__h_compact) */
+GPUACT__FN void gpuact__h_row(const uint32_t *tab, uint32_t i, int compact, float r[4]) {
+#if defined(__CUDA_ARCH__)
+    if (compact) {
+        const uint4 v = reinterpret_cast<const uint4 *>(tab)[i];
+        r[0] = __uint_as_float(v.x); r[1] = __uint_as_float(v.y); r[2] = __uint_as_float(v.z); r[3] = __uint_as_float(v.w);
+        return;
+    }
+#endif
+    if (compact) {
+        r[0] = gpuact__u2f(tab[4 * i]); r[1] = gpuact__u2f(tab[4 * i + 1]);
+        r[2] = gpuact__u2f(tab[4 * i + 2]); r[3] = gpuact__u2f(tab[4 * i + 3]);
+    } else {
+        r[0] = gpuact__u2f(tab[4 * i]); r[1] = gpuact__u2f(tab[4 * i + 2]);
+        r[2] = gpuact__u2f(tab[4 * (GPUACT__TT_N + i)]); r[3] = gpuact__u2f(tab[4 * (GPUACT__TT_N + i) + 1]);
+    }
+}
+/* word j of row i of the compact copy, from the full rows */
+GPUACT__FN uint32_t gpuact__h_compact(const uint32_t *tab, uint32_t i, uint32_t j) {
+    return tab[j < 2u ? 4u * i + 2u * j : 4u * (GPUACT__TT_N + i) + (j - 2u)];
+}
+/* Q or A (the table's function) at x, third order, and the row's g2 */
+GPUACT__FN float gpuact__h_eval(int op, const uint32_t *tab, int compact, float x, float *g2) {
+    float d;
+    uint32_t i;
+    if (op == GPUACT_OP_SWISH_TANH) {
+        const float xc = x > GPUACT__TT_ST_XLO ? (x < GPUACT__TT_ST_XEND ? x : GPUACT__TT_ST_XEND) : GPUACT__TT_ST_XLO;
+        const float k = gpuact__fma(xc, 32.0f, 12582912.0f);
+        d = gpuact__fma(k - 12582912.0f, -0.03125f, xc);
+        i = gpuact__f2u(k) + 440u - 0x4b400000u;
+    } else {
+        uint32_t kb;
+        float tc;
+        d = gpuact__tt_d(gpuact__absv(x), gpuact__tt_s(op), &kb, &tc);
+        i = kb - 0x4b400000u;
+    }
+    float r[4];
+    gpuact__h_row(tab, i, compact, r);
+    *g2 = r[2];
+    return gpuact__fma(gpuact__fma(gpuact__fma(r[3], d, r[2]), d, r[1]), d, r[0]);
+}
+/* the table ops' inputs: the table tier's, written with fewer tests
+   (gelu_sigmoid's and silu's are symmetric; +inf for gelu_erf and
+   gelu_tanh makes v infinite, which gpuact__h_rn rejects) */
+GPUACT__FN int gpuact__h_range(int op, float x) {
+    const float xneg = gpuact__tt_k(op, GPUACT__TT_XNEG_ERF, GPUACT__TT_XNEG_GT, GPUACT__TT_XNEG_GS, GPUACT__TT_XNEG_SILU);
+    const float a = gpuact__absv(x);
+    const int sym = op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU;
+    return (sym ? a <= xneg : x >= -xneg) & (a >= GPUACT__FAST_XMIN);
+}
+/* whether the tier takes x: the table tier's inputs (swish_tanh: its
+   configurations and classes), elu's and selu's finite x (f' and dy f':
+   x >= -87, where 2^k stays normal) */
+GPUACT__FN int gpuact__h_takes(int op, int deriv, float x, const gpuact_cfg *c) {
+    if (op == GPUACT_OP_ELU || op == GPUACT_OP_SELU)
+        return (x <= 3.40282347e38f) & (x >= (deriv ? -87.0f : -3.40282347e38f));
+    if (op == GPUACT_OP_SWISH_TANH) return gpuact__tt_takes(op, x, c);
+    return gpuact__h_range(op, x);
+}
+/* e^x - 1 (em = 0) or e^x (em = 1) for -87 <= x <= 0 in fp32 (x below -87
+   is taken as -87: e^x - 1 moves by less than 2^-125) */
+GPUACT__FN float gpuact__h_expm1(float x, int e) {
+    const float xc = x > -87.0f ? x : -87.0f;
+    const float t = gpuact__fma(xc, GPUACT__K(GPUACT__C_64_LN2) * 0.015625f, 12582912.0f);
+    const float k = t - 12582912.0f;
+    float r = gpuact__fma(-k, GPUACT__K(GPUACT__C_LN2_64_H) * 64.0f, xc);
+    r = gpuact__fma(-k, GPUACT__K(GPUACT__C_LN2_64_L) * 64.0f, r);
+    float p = gpuact__fma(r, 1.98412698e-04f, 1.38888889e-03f);
+    p = gpuact__fma(r, p, 8.33333377e-03f);
+    p = gpuact__fma(r, p, 4.16666679e-02f);
+    p = gpuact__fma(r, p, 1.66666672e-01f);
+    p = gpuact__fma(r, p, 0.5f);
+    const float q = gpuact__fma(gpuact__mul(r, r), p, r); /* e^r - 1 */
+    const float sc = gpuact__u2f((gpuact__f2u(t) << 23) + 0x3f800000u); /* 2^k */
+    return gpuact__fma(sc, q, e ? sc : sc - 1.0f);
+}
+/* f(x): v and its bound; 0 outside the tier's inputs */
+GPUACT__FN int gpuact__h_fwd_v(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, float *v, float *err) {
+    if (op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) {
+        const int pos = x > 0.0f, selu = op == GPUACT_OP_SELU;
+        const float k = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : (pos ? 1.0f : c->alpha);
+        *v = gpuact__mul(k, pos ? x : gpuact__h_expm1(x, 0));
+        *err = gpuact__mul(gpuact__absv(*v), GPUACT__H_F_EM);
+        return gpuact__h_takes(op, 0, x, c);
+    }
+    float g2;
+    const float q = gpuact__h_eval(op, tab, compact, x, &g2);
+    if (op == GPUACT_OP_SWISH_TANH) {
+        const int cls = gpuact__tt_st_class(x, c);
+        *v = (cls >> 1) ? GPUACT__K(GPUACT__C_TANH1_H) : gpuact__mul(x, q);
+        *err = gpuact__mul(gpuact__absv(*v), GPUACT__H_F_ST);
+        return cls != 0;
+    }
+    *v = gpuact__mul(x, x < 0.0f ? q : 1.0f - q);
+    *err = gpuact__mul(gpuact__absv(*v), gpuact__tt_k(op, GPUACT__H_F_ERF, GPUACT__H_F_GT, GPUACT__H_F_GS, GPUACT__H_F_SILU));
+    return gpuact__h_range(op, x);
+}
+/* f'(x): g and its bound; 1, or 2 where f' is +0 exactly (swish_tanh's
+   clamp), 0 outside the tier's inputs */
+GPUACT__FN int gpuact__h_grad_v(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, float *g, float *err) {
+    if (op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) {
+        const int pos = x > 0.0f, selu = op == GPUACT_OP_SELU;
+        const float k = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : (pos ? 1.0f : c->alpha);
+        *g = pos ? k : gpuact__mul(k, gpuact__h_expm1(x, 1));
+        *err = gpuact__mul(gpuact__absv(*g), GPUACT__H_G_EM);
+        return gpuact__h_takes(op, 1, x, c);
+    }
+    float g2;
+    const float a = gpuact__h_eval(op, tab, compact, x, &g2);
+    if (op == GPUACT_OP_SWISH_TANH) {
+        const int cls = gpuact__tt_st_class(x, c);
+        *g = (cls >> 1) ? 0.0f : a;
+        *err = gpuact__fma(gpuact__absv(g2), GPUACT__H_A, gpuact__mul(gpuact__absv(*g), GPUACT__H_G));
+        return cls;
+    }
+    *g = x < 0.0f ? a : 1.0f - a;
+    *err = gpuact__fma(gpuact__absv(g2), GPUACT__H_A, gpuact__mul(gpuact__absv(*g), GPUACT__H_G));
+    return gpuact__h_range(op, x);
+}
+GPUACT__FN int gpuact__h_fwd(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, float *y) {
+    float v, err;
+    const int in = gpuact__h_fwd_v(op, x, c, tab, compact, &v, &err);
+    /* |f| <= |x| but for elu's and selu's scale factors */
+    return in & gpuact__h_rn(v, err, fmt, op == GPUACT_OP_ELU || op == GPUACT_OP_SELU, y);
+}
+GPUACT__FN int gpuact__h_grad(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, float *y) {
+    float g, err;
+    const int in = gpuact__h_grad_v(op, x, c, tab, compact, &g, &err);
+    const int ok = gpuact__h_rn(g, err, fmt, op == GPUACT_OP_ELU, y); /* |f'| <= 1.13 but for elu's alpha e^x */
+    if (in == 2) *y = 0.0f;
+    return (in & ok) | (in >> 1);
+}
+/* dy f'(x): the product's rounding (2^-24) taken into err with room */
+GPUACT__FN int gpuact__h_bwd(int op, float x, float dy, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, float *y) {
+    float g, err;
+    const int in = gpuact__h_grad_v(op, x, c, tab, compact, &g, &err);
+    const float p = gpuact__mul(dy, g);
+    const int ok = gpuact__h_rn(p, gpuact__fma(gpuact__absv(p), 1.2e-7f, gpuact__mul(gpuact__absv(dy), err)), fmt, 1, y);
+    if (in == 2) *y = gpuact__mul(dy, 0.0f);
+    return (in & ok) | ((in >> 1) & (gpuact__absv(dy) <= 3.40282347e38f));
+}
+
+/* == 8.4 The fast tier == */
 /* f(x) in fp32 by the fast tier: 1 and *y = RN(f(x)), or 0. */
 GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, float *y) {
     switch (op) {
@@ -14688,7 +14900,7 @@ GPUACT__FN int gpuact__fast_bwd(int op, float x, float dy, const gpuact_cfg *c, 
     return (in & ok) | ((in >> 1) & (gpuact__absv(dy) <= 3.40282347e38f));
 }
 
-/* == 8.4 The full path == */
+/* == 8.5 The full path == */
 /* Forward, unrounded. */
 GPUACT__FN gpuact__xf gpuact__forward_xf(int op, float x, const gpuact_cfg *c) {
     if (gpuact__isnan(x)) return gpuact__xf_f(GPUACT__NAN);
@@ -14771,19 +14983,20 @@ GPUACT__FN gpuact_cfg gpuact_cfg_default(void) {
     return c;
 }
 /* The tier chain: f(x) (dir GPUACT__CHAIN_FWD), f'(x) (_GRAD) or dy f'(x)
-   (_BWD) rounded to fmt by the table tier, the fast tier and the full path,
-   each where it applies and the one before rejected. skip leaves out a tier
-   that has just rejected x (GPUACT__SKIP_TT, GPUACT__SKIP_FAST; the kernels
-   run one tier in their loop and the chain for what it rejects); as every
-   accepted result is the correctly rounded one, all give the same results.
-   dir and skip are constants at every call, so each caller compiles to its
-   own straight chain. */
+   (_BWD) rounded to fmt by the 16-bit tier (fp16 and bf16 results), the
+   table tier, the fast tier and the full path, each where it applies and
+   the one before rejected. skip leaves out tiers that have just rejected x
+   (GPUACT__SKIP_*, a mask; the kernels run one tier in their loop and the
+   chain for what it rejects); as every accepted result is the correctly
+   rounded one, all give the same results. dir and skip are constants at
+   every call, so each caller compiles to its own straight chain. */
 #define GPUACT__CHAIN_FWD 0
 #define GPUACT__CHAIN_GRAD 1
 #define GPUACT__CHAIN_BWD 2
 #define GPUACT__SKIP_NONE 0
 #define GPUACT__SKIP_TT 1
 #define GPUACT__SKIP_FAST 2
+#define GPUACT__SKIP_H16 4
 /* dy f'(x) by the full path alone */
 GPUACT__FN float gpuact__bwd_full_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
     if (gpuact__isnan(dy)) return GPUACT__NAN;
@@ -14791,12 +15004,17 @@ GPUACT__FN float gpuact__bwd_full_fmt(int op, float x, float dy, const gpuact_cf
 }
 GPUACT__FN float gpuact__chain(int dir, int skip, int op, float x, float dy, const gpuact_cfg *c, int fmt) {
     float y;
-    if (skip != GPUACT__SKIP_TT && gpuact__tt_takes(op, x, c) &&
+    if (!(skip & GPUACT__SKIP_H16) && fmt != GPUACT__FMT_F32 && gpuact__h_takes(op, dir != GPUACT__CHAIN_FWD, x, c) &&
+        (dir == GPUACT__CHAIN_FWD    ? gpuact__h_fwd(op, x, c, gpuact__tt_tab(op, 0), 0, fmt, &y)
+         : dir == GPUACT__CHAIN_GRAD ? gpuact__h_grad(op, x, c, gpuact__tt_tab(op, 1), 0, fmt, &y)
+                                     : gpuact__h_bwd(op, x, dy, c, gpuact__tt_tab(op, 1), 0, fmt, &y)))
+        return y;
+    if (!(skip & GPUACT__SKIP_TT) && gpuact__tt_takes(op, x, c) &&
         (dir == GPUACT__CHAIN_FWD    ? gpuact__tt_fwd(op, x, c, gpuact__tt_tab(op, 0), fmt, &y)
          : dir == GPUACT__CHAIN_GRAD ? gpuact__tt_grad(op, x, c, gpuact__tt_tab(op, 1), fmt, &y)
                                      : gpuact__tt_bwd(op, x, dy, c, gpuact__tt_tab(op, 1), fmt, &y)))
         return y;
-    if (skip != GPUACT__SKIP_FAST && gpuact__fast_range(op, dir != GPUACT__CHAIN_FWD, x) &&
+    if (!(skip & GPUACT__SKIP_FAST) && gpuact__fast_range(op, dir != GPUACT__CHAIN_FWD, x) &&
         (dir == GPUACT__CHAIN_FWD    ? gpuact__fast_fwd(op, x, c, fmt, &y)
          : dir == GPUACT__CHAIN_GRAD ? gpuact__fast_grad(op, x, c, fmt, &y)
                                      : gpuact__fast_bwd(op, x, dy, c, fmt, &y)))
@@ -14967,7 +15185,20 @@ template <> struct gpuact__elt<GPUACT_F32> {
 };
 template <> struct gpuact__elt<GPUACT_F16> {
     enum { ESZ = 2, FMT = GPUACT__FMT_F16 };
-    static __device__ __forceinline__ float load(uint32_t w) { return gpuact_f16_to_f32((uint16_t)w); }
+    /* the conversion instruction: exact for every binary16 number as
+       gpuact_f16_to_f32 is (subnormals included), and NaN stays a NaN
+       (every path returns the canonical NaN for it, whatever its
+       payload); one instruction where the branches took about eight, which
+       held the fp16 kernels at 50-60% of copy bandwidth (H100) */
+    static __device__ __forceinline__ float load(uint32_t w) {
+#if defined(__CUDA_ARCH__)
+        float f;
+        asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"((unsigned short)w));
+        return f;
+#else
+        return gpuact_f16_to_f32((uint16_t)w); /* tests/gpu/emulation */
+#endif
+    }
     static __device__ __forceinline__ uint32_t store(float v) { return gpuact__f32_to_f16_exact(v); }
 };
 template <> struct gpuact__elt<GPUACT_BF16> {
@@ -14986,6 +15217,7 @@ template <> struct gpuact__elt<GPUACT_BF16> {
    path after the fast tier. Forward plus backward keeps the composites: the tier may have taken
    one of the two. */
 template <int OP, int DT, int DIR> struct gpuact__has_tt;
+template <int OP, int DT, int DIR> struct gpuact__has_h16;
 /* A kernel's OP is an op, or GPUACT__OP_SWISH_TT: swish_tanh's fp32
    forward, f' and backward kernels that run its table tier, launched for
    the configurations it takes (gpuact__tt_st_cfg); the others keep the
@@ -15000,13 +15232,14 @@ __device__ __forceinline__ void gpuact__k_elem(const gpuact_cfg *c, uint32_t a, 
     typedef gpuact__elt<DT> E;
     const int fmt = (int)E::FMT;
     const float x = E::load(a);
-    const bool TT = gpuact__has_tt<OP, DT, DIR>::value;
+    const int skip = gpuact__has_h16<OP, DT, DIR>::value ? GPUACT__SKIP_H16
+                     : gpuact__has_tt<OP, DT, DIR>::value ? GPUACT__SKIP_TT : GPUACT__SKIP_FAST;
     if (DIR == GPUACT__DIR_FWD) {
-        *r0 = E::store(TT ? gpuact__fwd_after_tt(op, x, c, fmt) : gpuact__fwd_after_fast(op, x, c, fmt));
+        *r0 = E::store(gpuact__chain(GPUACT__CHAIN_FWD, skip, op, x, 0.0f, c, fmt));
     } else if (DIR == GPUACT__DIR_GRAD) {
-        *r0 = E::store(TT ? gpuact__grad_after_tt(op, x, c, fmt) : gpuact__grad_after_fast(op, x, c, fmt));
+        *r0 = E::store(gpuact__chain(GPUACT__CHAIN_GRAD, skip, op, x, 0.0f, c, fmt));
     } else if (DIR == GPUACT__DIR_BWD) {
-        *r0 = E::store(TT ? gpuact__bwd_after_tt(op, x, E::load(b), c, fmt) : gpuact__bwd_after_fast(op, x, E::load(b), c, fmt));
+        *r0 = E::store(gpuact__chain(GPUACT__CHAIN_BWD, skip, op, x, E::load(b), c, fmt));
     } else if (DIR == GPUACT__DIR_FWDBWD) {
         const float g = E::load(b);
         *r0 = E::store(gpuact__fwd_fmt(op, x, c, fmt));
@@ -15035,7 +15268,25 @@ __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, const uint32_
     const float x = E::load(a), dy = E::load(b);
     float y0 = 0.0f, y1 = 0.0f;
     int ok = 0;
-    if (gpuact__has_tt<OP, DT, DIR>::value) {
+    if (gpuact__has_h16<OP, DT, DIR>::value) {
+        /* tt: the compact rows of Q (forward), of A (f', backward), or of
+           both, A's GPUACT__TT_N rows after Q's (forward+backward) */
+        const uint32_t *ta = DIR == GPUACT__DIR_FWDBWD ? tt + 4 * GPUACT__TT_N : tt;
+        if (DIR == GPUACT__DIR_FWD) ok = gpuact__h_fwd(op, x, c, tt, 1, fmt, &y0);
+        else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__h_grad(op, x, c, ta, 1, fmt, &y0);
+        else if (DIR == GPUACT__DIR_BWD) ok = gpuact__h_bwd(op, x, dy, c, ta, 1, fmt, &y0);
+        else ok = gpuact__h_fwd(op, x, c, tt, 1, fmt, &y0) & gpuact__h_bwd(op, x, dy, c, ta, 1, fmt, &y1);
+        /* an accepted value is a normal 16-bit one (or swish_tanh's +-0
+           for f' where its clamp acts): the bits without E::store's cases */
+        if (OP == GPUACT__OP_SWISH_TT) {
+            *r0 = E::store(y0);
+            *r1 = E::store(y1);
+        } else {
+            *r0 = gpuact__h_bits(y0, fmt);
+            *r1 = gpuact__h_bits(y1, fmt);
+        }
+        return ok;
+    } else if (gpuact__has_tt<OP, DT, DIR>::value) {
         if (DIR == GPUACT__DIR_FWD) ok = gpuact__tt_fwd(op, x, c, tt, fmt, &y0);
         else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__tt_grad(op, x, c, tt, fmt, &y0);
         else ok = gpuact__tt_bwd(op, x, dy, c, tt, fmt, &y0);
@@ -15063,6 +15314,20 @@ template <int OP, int DT, int DIR> struct gpuact__has_tt {
     enum { value = DT == GPUACT_F32 && (DIR == GPUACT__DIR_FWD || DIR == GPUACT__DIR_GRAD || DIR == GPUACT__DIR_BWD) &&
                    (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU ||
                     OP == GPUACT__OP_SWISH_TT) };
+};
+/* the kernels that run the 16-bit tier in their loop: fp16 and bf16
+   forward, f', backward and forward+backward of the table tier's ops
+   (swish_tanh as GPUACT__OP_SWISH_TT) and of elu and selu */
+template <int OP, int DT, int DIR> struct gpuact__has_h16 {
+    enum { value = DT != GPUACT_F32 && DIR != GPUACT__DIR_BWDOUT &&
+                   (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU ||
+                    OP == GPUACT__OP_SWISH_TT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
+};
+/* rows of the 16-bit tier's compact tables a block copies: Q's (forward),
+   A's (f', backward) or both; none for elu and selu */
+template <int OP, int DT, int DIR> struct gpuact__h16_rows {
+    enum { value = !gpuact__has_h16<OP, DT, DIR>::value || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU ? 0
+                   : DIR == GPUACT__DIR_FWDBWD ? 2 * GPUACT__TT_N : GPUACT__TT_N };
 };
 /* The block's copy of its table tier's table (16 KB), filled at the
    kernel's start: the rows are gathers (each lane its own row), which
@@ -15183,10 +15448,19 @@ template <int OP> struct gpuact__sig_family {
 #ifndef GPUACT__TT_ST_BWD_U
 #define GPUACT__TT_ST_BWD_U 1
 #endif
+/* The 16-bit tier's kernels (gpuact__has_h16): resident blocks and
+   vectors a lane a pass */
+#ifndef GPUACT__H16_BLOCKS
+#define GPUACT__H16_BLOCKS 3
+#endif
+#ifndef GPUACT__H16_U
+#define GPUACT__H16_U 2
+#endif
 template <int OP, int DT, int DIR> struct gpuact__min_blocks {
     enum {
         sig = gpuact__sig_family<OP>::value,
         want = !gpuact__has_fast<OP, DT, DIR>::value ? 1
+               : gpuact__has_h16<OP, DT, DIR>::value ? GPUACT__H16_BLOCKS
                : gpuact__has_tt<OP, DT, DIR>::value ? (DIR == GPUACT__DIR_FWD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_FWD_BLOCKS : GPUACT__TT_FWD_BLOCKS)
                                                        : DIR == GPUACT__DIR_GRAD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_GRAD_BLOCKS : GPUACT__TT_GRAD_BLOCKS)
                                                        : OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_BWD_BLOCKS : GPUACT__TT_BWD_BLOCKS)
@@ -15424,7 +15698,7 @@ __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gp
 template <int OP, int DT, int DIR> struct gpuact__vec_u {
     enum {
         sig = gpuact__sig_family<OP>::value,
-        value = DT != GPUACT_F32 ? 1
+        value = DT != GPUACT_F32 ? (gpuact__has_h16<OP, DT, DIR>::value ? GPUACT__H16_U : 1)
                 : gpuact__has_tt<OP, DT, DIR>::value ? (DIR == GPUACT__DIR_FWD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_FWD_U : GPUACT__TT_FWD_U)
                                                         : DIR == GPUACT__DIR_BWD && OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_BWD_U : GPUACT__TT_BWD_U)
                 : DIR == GPUACT__DIR_FWD ? (gpuact__fwd4<OP, DT, DIR>::value ? GPUACT__FWD4_U : 2)
@@ -15562,8 +15836,22 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
     size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
     const bool fastvec = gpuact__has_fast<OP, DT, DIR>::value && k.mode == GPUACT__MODE_VEC;
     const bool TT = gpuact__has_tt<OP, DT, DIR>::value;
-    __shared__ gpuact__tt_smem<TT ? 2 * GPUACT__TT_N : 1> tts;
+    const int HR = gpuact__h16_rows<OP, DT, DIR>::value;
+    __shared__ gpuact__tt_smem<TT ? 2 * GPUACT__TT_N : HR ? HR : 1> tts;
     const uint32_t *tt = 0;
+    if (HR) {
+        /* the 16-bit tier's compact rows: Q's, A's or Q's then A's */
+        const int op = gpuact__op_of<OP>::value;
+        for (int i = (int)threadIdx.x; i < HR; i += (int)blockDim.x) {
+            const int a = DIR == GPUACT__DIR_GRAD || DIR == GPUACT__DIR_BWD || i >= GPUACT__TT_N;
+            const uint32_t *src = gpuact__tt_tab(op, a);
+            const uint32_t r = (uint32_t)(i >= GPUACT__TT_N ? i - GPUACT__TT_N : i);
+            tts.v[i] = make_uint4(gpuact__h_compact(src, r, 0u), gpuact__h_compact(src, r, 1u), gpuact__h_compact(src, r, 2u),
+                                  gpuact__h_compact(src, r, 3u));
+        }
+        __syncthreads();
+        tt = reinterpret_cast<const uint32_t *>(tts.v);
+    }
     if (TT) {
         /* every thread of the block gets here (no return above) */
         const uint4 *src = reinterpret_cast<const uint4 *>(gpuact__tt_tab(gpuact__op_of<OP>::value, DIR != GPUACT__DIR_FWD));
@@ -15687,7 +15975,9 @@ template <int OP, int DT, int DIR> struct gpuact__launcher<OP, DT, DIR, false> {
 
 /* swish_tanh: the table tier's kernel where there is one for the direction
    and dtype and the configuration is one it takes, else the fast tier's */
-template <int DT, int DIR, bool TT = gpuact__has_tt<GPUACT__OP_SWISH_TT, DT, DIR>::value> struct gpuact__launch_st {
+template <int DT, int DIR,
+          bool TT = gpuact__has_tt<GPUACT__OP_SWISH_TT, DT, DIR>::value || gpuact__has_h16<GPUACT__OP_SWISH_TT, DT, DIR>::value>
+struct gpuact__launch_st {
     static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, cudaStream_t stream) {
         if (gpuact__tt_st_cfg(&k.cfg)) return gpuact__launcher<GPUACT__OP_SWISH_TT, DT, DIR>::run(k, blocks, sms, stream);
         return gpuact__launcher<GPUACT_OP_SWISH_TANH, DT, DIR>::run(k, blocks, sms, stream);
@@ -15765,7 +16055,7 @@ static inline void gpuact__eltwise_plan(gpuact__kargs *k, size_t esz, size_t n) 
    sizes the grid (its multiprocessor count). Returns cudaSuccess or the
    error of cudaDeviceGetAttribute, the occupancy query or the launch. Makes
    no other CUDA call (none of these is a stream operation): legal during
-   stream capture. A template only so that the 93 kernels are
+   stream capture. A template only so that the 101 kernels are
    instantiated in the translation units that call it (gpuact.h's
    implementation), not in every CUDA file including this header. */
 template <int UNUSED = 0>

@@ -23,6 +23,9 @@
    every fp32 x with 2^-40 <= |x| <= 16 it takes and every 4099th above 16:
        f     x P(x) over |v| eps(t) (swish_tanh: x Q(x), or tanh(1) clamped)
        f'    its f' over its err (swish_tanh clamped: +0 exactly)
+   the 16-bit tier (gpuact__h_fwd_v, gpuact__h_grad_v) of the same five ops
+   and of elu and selu (alpha = 1, PyTorch's constants), on the same x:
+       f, f' the plain-fp32 values over the tier's bounds (GPUACT__H_*)
    swish_tanh's tanh (gpuact__fast_tanh), on every fp32 wh in [2^-41, 18.5],
    once with wl = 0 and once with a tail |wl| < 2^-24 wh drawn per input:
        tanh  tanh(wh + wl) (2^-36.9)
@@ -54,7 +57,8 @@
 #define OUTER_STRIDE 4099u
 
 #define TT_OPS 5
-#define NCHECK (6 + 2 * TT_OPS)
+#define H_OPS (TT_OPS + 2)
+#define NCHECK (6 + 2 * TT_OPS + 2 * H_OPS)
 
 typedef struct worst {
     double v;
@@ -66,6 +70,7 @@ typedef struct job {
     uint32_t stride;
     worst S, phi, f, g, th;
     worst tt[TT_OPS][2]; /* table tier: [op][f, f'] over their bounds */
+    worst h[H_OPS][2];   /* 16-bit tier: [op][f, f'] over their bounds */
 } job;
 
 static void keep(worst *w, double v, float x, long double ref, long double got) {
@@ -112,12 +117,14 @@ static const char *const tt_names[TT_OPS] = {"gelu_erf", "gelu_tanh", "gelu_sigm
 /* swish_tanh's tier (default configuration: s = 1/2, [-1, 1]) at x: f =
    tanh(w), w = x sigma(x)/2, f' = sech^2(w) sigma(x) (1 + x (1 - sigma(x)))/2;
    where the clamp acts, f = tanh(1) and f' = +0 exactly */
+static void one_h(job *J, int o, int op, float x, long double f, long double d);
 static void one_st(job *J, float x, int o) {
     const gpuact_cfg c = gpuact_cfg_default();
     const int cls = gpuact__tt_st_class(x, &c);
     if (!cls) return;
     const long double xl = x, sg = 1.0L / (1.0L + expl(-xl)), w = cls == 2 ? 1.0L : xl * sg / 2;
     const long double f = tanhl(w), d = cls == 2 ? 0.0L : (1.0L - f * f) * sg * (1.0L + xl * (1.0L - sg)) / 2;
+    one_h(J, o, GPUACT_OP_SWISH_TANH, x, f, d);
     float g2, y;
     const gpuact__df q = gpuact__tt_st_eval(gpuact__tt_tab(GPUACT_OP_SWISH_TANH, 0), x, 0, &g2);
     const gpuact__df v = cls == 2 ? gpuact__df_make(GPUACT__K(GPUACT__C_TANH1_H), GPUACT__K(GPUACT__C_TANH1_L))
@@ -162,6 +169,7 @@ static void one_tt(job *J, float x) {
             P = 1.0L / (1.0L + expl(-z));
             d = P * (1.0L + xl * zp * (1.0L / (1.0L + expl(z))));
         }
+        one_h(J, o, op, x, xl * P, d);
         float g2, tc;
         const gpuact__df g = gpuact__tt_g(op, x, gpuact__tt_tab(op, 0), 0, &g2, &tc);
         const gpuact__df v = gpuact__fast_mul1(g.h, g.l, x);
@@ -175,6 +183,35 @@ static void one_tt(job *J, float x) {
     }
 }
 #define TT_BITS 0x41800000u /* 16: above it every 4099th */
+
+/* the 16-bit tier (gpuact__h_fwd_v, gpuact__h_grad_v) at x against the
+   references f and f', over its bounds: err from the tier, less (scaled
+   by) the part that covers a rounding the measurement cannot see (elu's
+   alpha = 1 makes alpha (e^x - 1) exact; any other alpha rounds once:
+   2^-24 |v|, given 1.2e-7 |v|). swish_tanh where the clamp acts: f' = +0
+   exactly. */
+static void one_h(job *J, int o, int op, float x, long double f, long double d) {
+    const gpuact_cfg c = gpuact_cfg_default();
+    float v, err;
+    if (gpuact__h_fwd_v(op, x, &c, gpuact__tt_tab(op, 0), 0, &v, &err)) {
+        const float e = op == GPUACT_OP_ELU && x <= 0.0f ? err - 1.2e-7f * fabsf(v) : err;
+        keep(&J->h[o][0], (double)(fabsl((long double)v - f) / (long double)e), x, f, v);
+    }
+    const int in = gpuact__h_grad_v(op, x, &c, gpuact__tt_tab(op, 1), 0, &v, &err);
+    if (in == 2) {
+        if (v != 0.0f || signbit(v)) keep(&J->h[o][1], 2.0, x, d, v);
+    } else if (in) {
+        const float e = op == GPUACT_OP_ELU && x <= 0.0f ? err - 1.2e-7f * fabsf(v) : err;
+        keep(&J->h[o][1], (double)(fabsl((long double)v - d) / (long double)e), x, d, v);
+    }
+}
+/* elu and selu (alpha = 1 and PyTorch's constants) by the 16-bit tier */
+static void one_em(job *J, float x) {
+    const long double xl = x, lam = 1.0507009873554804934193349852946L, al = 1.6732632423543772848170429916717L;
+    const long double em = xl > 0 ? xl : expm1l(xl), ex = xl > 0 ? 1.0L : expl(xl);
+    one_h(J, TT_OPS, GPUACT_OP_ELU, x, em, ex);
+    one_h(J, TT_OPS + 1, GPUACT_OP_SELU, x, xl > 0 ? lam * em : lam * al * em, xl > 0 ? lam : lam * al * ex);
+}
 
 #define TLO_BITS 0x2b000000u /* 2^-41 */
 #define THI_BITS 0x41940000u /* 18.5 */
@@ -198,6 +235,8 @@ static void *run(void *arg) {
         if (b > TT_BITS && (b - TT_BITS) % OUTER_STRIDE) continue;
         one_tt(J, tu_u2f((uint32_t)b));
         one_tt(J, -tu_u2f((uint32_t)b));
+        one_em(J, tu_u2f((uint32_t)b));
+        one_em(J, -tu_u2f((uint32_t)b));
     }
     for (uint64_t b = (uint64_t)TLO_BITS + J->first * (uint64_t)J->stride; b <= THI_BITS; b += (uint64_t)J->step * J->stride)
         one_tanh(J, tu_u2f((uint32_t)b));
@@ -255,6 +294,9 @@ int main(int argc, char **argv) {
         for (int o = 0; o < TT_OPS; o++)
             for (int w = 0; w < 2; w++)
                 keep(&all.tt[o][w], jobs[k].tt[o][w].v, jobs[k].tt[o][w].x, jobs[k].tt[o][w].ref, jobs[k].tt[o][w].got);
+        for (int o = 0; o < H_OPS; o++)
+            for (int w = 0; w < 2; w++)
+                keep(&all.h[o][w], jobs[k].h[o][w].v, jobs[k].h[o][w].x, jobs[k].h[o][w].ref, jobs[k].h[o][w].got);
     }
     int pass = 0;
     printf("gelu_erf\n");
@@ -266,6 +308,11 @@ int main(int argc, char **argv) {
         printf("table tier, %s\n", tt_names[o]);
         pass += check("f", &all.tt[o][0], 1.0, 0);
         pass += check("f'", &all.tt[o][1], 1.0, 0);
+    }
+    for (int o = 0; o < H_OPS; o++) {
+        printf("16-bit tier, %s\n", o < TT_OPS ? tt_names[o] : o == TT_OPS ? "elu" : "selu");
+        pass += check("f", &all.h[o][0], 1.0, 0);
+        pass += check("f'", &all.h[o][1], 1.0, 0);
     }
     printf("swish_tanh\n");
     pass += check("tanh", &all.th, exp2(-36.9), 1);
