@@ -16,7 +16,8 @@
 #        input (CI samples every 7th; in the background beside the exhaustive test), with
 #        --python the Python package (scripts/gpu-python.sh: the wheel with its CUDA part,
 #        pytest on the GPU, the seed models' comparison; its wheel build starts beside the
-#        nvcc builds), and last, alone on the GPU, the bench (CSV to $OUT/bench.csv)
+#        nvcc builds; then bench/torch_compare.py, gpuact against PyTorch's ops at n = 2^28,
+#        CSV to $OUT/torch_compare.csv), and last, alone on the GPU, the bench (CSV to $OUT/bench.csv)
 # Every step's exit code and elapsed seconds are recorded; the script goes on
 # after a failing step, prints a summary table (step, rc, seconds, key figure)
 # LAST, and exits non-zero if any step failed (a step skipped because its
@@ -336,6 +337,14 @@ if [ "$PYTHON_STEPS" = 1 ]; then # pytest and the seed models' timings, with the
         record "$ID" - 0 "not run: the wheel build failed"
     fi
     show "$ID" 30
+    new_step torch-compare # the installed package against PyTorch's own ops, one process
+    if grep -q '^0'$'\t' "$LOGS/$PY_BUILD_ID.res"; then
+        run_step "$ID" 300 env PYTHONUNBUFFERED=1 "${PYTHON:-python3}" bench/torch_compare.py --csv "$OUT/torch_compare.csv"
+    else
+        echo "gpu-check: not run: the wheel build failed" >"$LOGS/$ID.log"
+        record "$ID" - 0 "not run: the wheel build failed"
+    fi
+    show "$ID" 140
 fi
 
 new_step bench
