@@ -38,8 +38,8 @@ for a in "$@"; do
 done
 # gpuact__k_eltwise instantiations: 7 ops x 3 dtypes x 4 directions, elu's and selu's
 # backward-from-output x 3 dtypes, swish_tanh's table-tier kernels (GPUACT__OP_SWISH_TT:
-# fp32 forward, f' and backward, fp16 and bf16 forward, f', backward and forward+backward)
-NKERNELS=101
+# forward, f', backward and forward+backward in fp32, fp16 and bf16)
+NKERNELS=102
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 WARN=(-Xcompiler -Wall,-Wextra -Werror all-warnings)
