@@ -2219,7 +2219,10 @@ GPUACT__FN int gpuact__h_grad_v(int op, float x, const gpuact_cfg *c, const uint
         GPUACT__KEEP(ex);
         *g = pos ? k : gpuact__mul(k, ex);
         *err = gpuact__mul(gpuact__absv(*g), GPUACT__H_G_EM);
-        return gpuact__h_takes(op, 1, x, c);
+        /* a subnormal alpha e^x rounds with an absolute error that the
+           relative bound does not cover, and dy (bfloat16 up to 2^128) can
+           make the product a normal number (K22) */
+        return gpuact__h_takes(op, 1, x, c) & (gpuact__absv(*g) >= 1.17549435e-38f);
     }
     float g2;
     const float a = gpuact__h_eval(op, tab, compact, x, &g2);
