@@ -12,7 +12,8 @@
                no loop, many waves
    Prints, per layout, GB/s and % of cudaMemcpyAsync's (same run, same
    bytes). Data: random floats (never zeros).
-   usage: layout_probe [--log2n 28] [--reps 20] [--chunks]
+   usage: layout_probe [--log2n 28] [--reps 20] [--chunks | --dyn]
+   (--dyn: a persistent grid taking work from an atomic counter)
    (--chunks: the chunk layout with a loop of K passes a block, and with a
    16 KB shared-memory table copied by each block) */
 #include <cuda_runtime.h>
@@ -149,6 +150,33 @@ __global__ void __launch_bounds__(256) k_chunkloop(const uint4 *__restrict__ a, 
     }
 }
 
+/* persistent grid whose warps take their next 32 U vectors from a global
+   counter (zeroed before each launch): work handed out in address order and
+   to whichever warp is free, as the block scheduler does for chunk */
+template <int U, int W, int IN>
+__global__ void __launch_bounds__(256) k_dyn(const uint4 *__restrict__ a, const uint4 *__restrict__ b, uint4 *__restrict__ o, size_t nvec,
+                                             unsigned long long *ctr) {
+    const unsigned lane = threadIdx.x & 31u;
+    for (;;) {
+        unsigned long long w = 0;
+        if (lane == 0) w = atomicAdd(ctr, 32ull * U);
+        w = __shfl_sync(0xffffffffu, w, 0);
+        if (w >= nvec) break;
+        uint4 ca[U], cb[U];
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const size_t i = w + 32 * u + lane;
+            ca[u] = i < nvec ? a[i] : make_uint4(0, 0, 0, 0);
+            cb[u] = IN == 2 && i < nvec ? b[i] : make_uint4(0, 0, 0, 0);
+        }
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const size_t i = w + 32 * u + lane;
+            if (i < nvec) o[i] = op<W, IN>(ca[u], cb[u]);
+        }
+    }
+}
+
 static float time_ms(cudaEvent_t e0, cudaEvent_t e1, int reps, void (*f)(void *), void *ctx) {
     for (int i = 0; i < 3; i++) f(ctx);
     std::vector<float> t;
@@ -168,6 +196,7 @@ static float time_ms(cudaEvent_t e0, cudaEvent_t e1, int reps, void (*f)(void *)
 
 struct Ctx {
     uint4 *a, *b, *o, *tab;
+    unsigned long long *ctr;
     size_t nvec;
     int grid;
     void (*launch)(Ctx *);
@@ -188,6 +217,10 @@ template <int U, int W, int IN, int B> static void l_chunk(Ctx *c) {
 template <int U, int W, int IN, int K, int TAB> static void l_chunkloop(Ctx *c) {
     const size_t g = (c->nvec + (size_t)256 * U * K - 1) / ((size_t)256 * U * K);
     k_chunkloop<U, W, IN, K, TAB><<<(unsigned)g, 256>>>(c->a, c->b, c->o, c->nvec, c->tab);
+}
+template <int U, int W, int IN> static void l_dyn(Ctx *c) {
+    CK(cudaMemsetAsync(c->ctr, 0, 8, 0));
+    k_dyn<U, W, IN><<<c->grid, 256>>>(c->a, c->b, c->o, c->nvec, c->ctr);
 }
 static cudaEvent_t E0, E1;
 static int REPS = 20, SMS = 0;
@@ -221,6 +254,15 @@ template <int W, int IN> static void sweep(Ctx base) {
     row("chunk", IN, W, 8, 0, l_chunk<8, W, IN, 256>, base);
 }
 
+template <int W, int IN> static void dyn_sweep(Ctx base) {
+    row("chunk", IN, W, 2, 0, l_chunk<2, W, IN, 256>, base);
+    row("persist", IN, W, 2, 4, l_persist<2, W, IN>, base);
+    row("dyn", IN, W, 1, 4, l_dyn<1, W, IN>, base);
+    row("dyn", IN, W, 2, 4, l_dyn<2, W, IN>, base);
+    row("dyn", IN, W, 4, 4, l_dyn<4, W, IN>, base);
+    row("dyn", IN, W, 2, 8, l_dyn<2, W, IN>, base);
+    row("dyn", IN, W, 4, 8, l_dyn<4, W, IN>, base);
+}
 template <int W, int IN> static void chunks_sweep(Ctx base) {
     row("chunk", IN, W, 2, 0, l_chunk<2, W, IN, 256>, base);
     row("loop4", IN, W, 2, 0, l_chunkloop<2, W, IN, 4, 0>, base);
@@ -243,11 +285,12 @@ __global__ void fill(uint32_t *p, size_t n, uint32_t seed) {
 }
 
 int main(int argc, char **argv) {
-    int log2n = 28, chunks = 0;
+    int log2n = 28, chunks = 0, dyn = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--log2n") && i + 1 < argc) log2n = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) REPS = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--chunks")) chunks = 1;
+        else if (!strcmp(argv[i], "--dyn")) dyn = 1;
     }
     const size_t n = (size_t)1 << log2n, nvec = n / 4;
     cudaDeviceProp prop;
@@ -259,6 +302,7 @@ int main(int argc, char **argv) {
     CK(cudaMalloc(&c.b, n * 4));
     CK(cudaMalloc(&c.o, n * 4));
     CK(cudaMalloc(&c.tab, 1024 * 16));
+    CK(cudaMalloc(&c.ctr, 8));
     fill<<<16, 256>>>((uint32_t *)c.tab, 4096, 4u);
     fill<<<1024, 256>>>((uint32_t *)c.a, n, 1u);
     fill<<<1024, 256>>>((uint32_t *)c.b, n, 2u);
@@ -270,7 +314,11 @@ int main(int argc, char **argv) {
     const float cms = time_ms(E0, E1, REPS, do_copy, &c);
     COPY_GBS = (double)n * 4 * 2 / (cms * 1e6);
     printf("%s, %d SMs, n = 2^%d fp32 words: cudaMemcpyAsync %.3f ms %.1f GB/s\n", prop.name, SMS, log2n, cms, COPY_GBS);
-    if (chunks) {
+    if (dyn) {
+        dyn_sweep<0, 1>(c);
+        dyn_sweep<64, 1>(c);
+        dyn_sweep<16, 2>(c);
+    } else if (chunks) {
         chunks_sweep<0, 1>(c);
         chunks_sweep<64, 1>(c);
         chunks_sweep<16, 2>(c);
