@@ -143,7 +143,7 @@ typedef enum gpuact_status {
     GPUACT_ERROR_NULL_POINTER = 1,     /* a required pointer is NULL and n > 0 */
     GPUACT_ERROR_INVALID_OP = 2,       /* op is not a gpuact_op */
     GPUACT_ERROR_INVALID_DTYPE = 3,    /* dtype is not a gpuact_dtype */
-    GPUACT_ERROR_INVALID_PARAMS = 4,   /* NaN/inf alpha or scale, NaN bound, lo > hi, unknown set bits */
+    GPUACT_ERROR_INVALID_PARAMS = 4,   /* NaN/inf alpha or scale, NaN bound, lo > hi, unknown set bits or mode */
     GPUACT_ERROR_OVERLAP = 5,          /* an output partially overlaps an input or another output */
     GPUACT_ERROR_UNSUPPORTED = 6,      /* backward-from-output for an op other than elu/selu, or elu alpha < 0 there;
                                           *_device: an op or type left out by GPUACT_ONLY_OPS / GPUACT_ONLY_TYPES */
@@ -160,11 +160,13 @@ typedef enum gpuact_status {
 #define GPUACT_SET_SCALE 0x2u /* scale: swish_tanh's s, default 0.5, any finite value */
 #define GPUACT_SET_LO 0x4u    /* lo: swish_tanh's lower clamp bound, default -1 (may be -inf) */
 #define GPUACT_SET_HI 0x8u    /* hi: swish_tanh's upper clamp bound, default +1 (may be +inf) */
+#define GPUACT_SET_MODE 0x10u /* mode: GPUACT_MODE_ACCURATE (default) or GPUACT_MODE_FAST, a gpuact_mode */
 typedef struct gpuact_params {
     unsigned set;
     float alpha;
     float scale;
     float lo, hi;
+    int mode;
 } gpuact_params;
 
 GPUACT_DEF const char *gpuact_status_string(gpuact_status status);
@@ -266,7 +268,7 @@ GPUACT_DEF const char *gpuact_status_string(gpuact_status status) {
     case GPUACT_ERROR_NULL_POINTER: return "a required pointer is NULL";
     case GPUACT_ERROR_INVALID_OP: return "unknown operation";
     case GPUACT_ERROR_INVALID_DTYPE: return "unknown element type";
-    case GPUACT_ERROR_INVALID_PARAMS: return "invalid parameters (NaN/inf alpha or scale, NaN bound, lo > hi, or unknown flags)";
+    case GPUACT_ERROR_INVALID_PARAMS: return "invalid parameters (NaN/inf alpha or scale, NaN bound, lo > hi, unknown flags or mode)";
     case GPUACT_ERROR_OVERLAP: return "an output partially overlaps another array";
     case GPUACT_ERROR_UNSUPPORTED: return "operation not supported for this entry point";
     case GPUACT_ERROR_FP_ENVIRONMENT: return "host floating-point environment is not round-to-nearest without FTZ/DAZ";
@@ -289,11 +291,16 @@ GPUACT_DEF gpuact_status gpuact_resolve(gpuact_op op, const gpuact_params *p, gp
     gpuact_cfg c = gpuact_cfg_default();
     if ((int)op < 1 || (int)op > GPUACT_OP_COUNT) return GPUACT_ERROR_INVALID_OP;
     if (p) {
-        if (p->set & ~(GPUACT_SET_ALPHA | GPUACT_SET_SCALE | GPUACT_SET_LO | GPUACT_SET_HI)) return GPUACT_ERROR_INVALID_PARAMS;
+        if (p->set & ~(GPUACT_SET_ALPHA | GPUACT_SET_SCALE | GPUACT_SET_LO | GPUACT_SET_HI | GPUACT_SET_MODE))
+            return GPUACT_ERROR_INVALID_PARAMS;
         if (p->set & GPUACT_SET_ALPHA) c.alpha = p->alpha;
         if (p->set & GPUACT_SET_SCALE) c.scale = p->scale;
         if (p->set & GPUACT_SET_LO) c.lo = p->lo;
         if (p->set & GPUACT_SET_HI) c.hi = p->hi;
+        if (p->set & GPUACT_SET_MODE) {
+            if (p->mode != GPUACT_MODE_ACCURATE && p->mode != GPUACT_MODE_FAST) return GPUACT_ERROR_INVALID_PARAMS;
+            c.mode = p->mode;
+        }
     }
     if (!gpuact__isfinite(c.alpha) || !gpuact__isfinite(c.scale)) return GPUACT_ERROR_INVALID_PARAMS;
     /* lo > hi by the bits, so that a DAZ environment can't read a subnormal bound as 0 */
@@ -388,6 +395,21 @@ static void gpuact__store(gpuact_dtype t, void *p, size_t i, float v) {
     }
 }
 
+/* one element in the cfg's mode, rounded once to fmt */
+static float gpuact__h_fwd_mode(int op, float x, const gpuact_cfg *c, int fmt) {
+    return c->mode == GPUACT_MODE_FAST ? gpuact__fast_mode_fwd_fmt(op, x, c, fmt) : gpuact__fwd_fmt(op, x, c, fmt);
+}
+static float gpuact__h_grad_mode(int op, float x, const gpuact_cfg *c, int fmt) {
+    return c->mode == GPUACT_MODE_FAST ? gpuact__fast_mode_grad_fmt(op, x, c, fmt) : gpuact__grad_fmt(op, x, c, fmt);
+}
+static float gpuact__h_bwd_mode(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
+    return c->mode == GPUACT_MODE_FAST ? gpuact__fast_mode_bwd_fmt(op, x, dy, c, fmt) : gpuact__bwd_fmt(op, x, dy, c, fmt);
+}
+static float gpuact__h_bwd_out_mode(int op, float y, float dy, const gpuact_cfg *c, int fmt) {
+    return c->mode == GPUACT_MODE_FAST ? gpuact__fast_mode_bwd_out_fmt(op, y, dy, c, fmt)
+                                       : gpuact__bwd_out_fmt(op, y, dy, c, fmt);
+}
+
 GPUACT_DEF gpuact_status gpuact_forward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
                                              const void *x, void *y, size_t n) {
     gpuact_cfg c;
@@ -395,7 +417,7 @@ GPUACT_DEF gpuact_status gpuact_forward_host(gpuact_op op, gpuact_dtype dtype, c
     gpuact_status s = gpuact__check(op, dtype, p, &c, x, NULL, y, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     for (i = 0; i < n; i++)
-        gpuact__store(dtype, y, i, gpuact__fwd_fmt((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
+        gpuact__store(dtype, y, i, gpuact__h_fwd_mode((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
     return GPUACT_SUCCESS;
 }
 
@@ -406,7 +428,7 @@ GPUACT_DEF gpuact_status gpuact_grad_host(gpuact_op op, gpuact_dtype dtype, cons
     gpuact_status s = gpuact__check(op, dtype, p, &c, x, NULL, d, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     for (i = 0; i < n; i++)
-        gpuact__store(dtype, d, i, gpuact__grad_fmt((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
+        gpuact__store(dtype, d, i, gpuact__h_grad_mode((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
     return GPUACT_SUCCESS;
 }
 
@@ -419,7 +441,7 @@ GPUACT_DEF gpuact_status gpuact_backward_host(gpuact_op op, gpuact_dtype dtype, 
     if (!dy) return GPUACT_ERROR_NULL_POINTER;
     for (i = 0; i < n; i++) {
         float xi = gpuact__load(dtype, x, i), g = gpuact__load(dtype, dy, i);
-        gpuact__store(dtype, dx, i, gpuact__bwd_fmt((int)op, xi, g, &c, gpuact__fmt(dtype)));
+        gpuact__store(dtype, dx, i, gpuact__h_bwd_mode((int)op, xi, g, &c, gpuact__fmt(dtype)));
     }
     return GPUACT_SUCCESS;
 }
@@ -435,8 +457,8 @@ GPUACT_DEF gpuact_status gpuact_forward_backward_host(gpuact_op op, gpuact_dtype
     for (i = 0; i < n; i++) {
         int fmt = gpuact__fmt(dtype);
         float xi = gpuact__load(dtype, x, i), g = gpuact__load(dtype, dy, i);
-        float yi = gpuact__fwd_fmt((int)op, xi, &c, fmt);
-        float di = gpuact__bwd_fmt((int)op, xi, g, &c, fmt);
+        float yi = gpuact__h_fwd_mode((int)op, xi, &c, fmt);
+        float di = gpuact__h_bwd_mode((int)op, xi, g, &c, fmt);
         gpuact__store(dtype, y, i, yi);
         gpuact__store(dtype, dx, i, di);
     }
@@ -455,7 +477,7 @@ GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_d
     if (!dy) return GPUACT_ERROR_NULL_POINTER;
     for (i = 0; i < n; i++) {
         float yi = gpuact__load(dtype, y, i), g = gpuact__load(dtype, dy, i);
-        gpuact__store(dtype, dx, i, gpuact__bwd_out_fmt((int)op, yi, g, &c, gpuact__fmt(dtype)));
+        gpuact__store(dtype, dx, i, gpuact__h_bwd_out_mode((int)op, yi, g, &c, gpuact__fmt(dtype)));
     }
     return GPUACT_SUCCESS;
 }
