@@ -43,7 +43,7 @@
      no intermediate overflows anywhere in the finite range (x^3 is never
      formed beyond |x| = 11), so gelu_tanh'(1e30) = 1, not NaN.
 
-   ACCURACY (accurate mode, the only mode of this version)
+   ACCURACY (accurate mode, the default)
      Each result is computed in double-float (about 2^-36 relative or
      better) and rounded once to the output format. Measured against MPFR:
      fp32 f and f' within 0.5x ULP (bars: 1 and 2 ULP), fp16 and bf16 f
@@ -55,6 +55,17 @@
      rounding test shows it is the correctly rounded result; otherwise the
      full one runs. Either way the result is a fixed function of the inputs,
      the same on host and GPU.
+
+   FAST MODE (opt-in)
+       gpuact_params p = {0};  p.set = GPUACT_SET_MODE;  p.mode = GPUACT_MODE_FAST;
+   or the scalar functions gpuact_gelu_erf_fast(x), gpuact_gelu_erf_grad_fast(x),
+   ... (the accurate ones' signatures plus _fast). Short fp32 evaluations:
+   fp32 f and f' within 2^-16 relative where the result is normal (2^-142
+   absolute below), fp16/bf16 within 1 ULP of the correctly rounded result;
+   the same NaN/inf/signed-zero rules as above. Built from exact fp32
+   operations only, so the host entry points give the device's fast-mode
+   bits (a portable model, not the accurate path). docs/ACCURACY.md,
+   "Fast mode", has the measured errors and the fine print.
 
    ONE MATH CORE
      The same source gives bit-identical results on the host (gcc, clang, C

@@ -7,7 +7,7 @@
      1   op         b < 0xf0: 1 + b % 7; else an invalid value (0, 8, -1, ...)
      2   dtype      b < 0xf0: 1 + b % 3; else an invalid value (0, 4, -1, ...)
      3   params     b % 4: 0 NULL, 1 zeroed struct, 2 raw fields below, 3 fields from tables
-     4   set        b & 0xf, plus an unknown bit (0x10 << (b & 3)) when b >= 0xf0
+     4   set        b & 0xf, plus an unknown bit (0x20 << (b & 3)) when b >= 0xf0
      5.. alpha, scale, lo, hi (4 bytes each: raw bits, or table index in byte 0)
      21  n          u16 % 301; byte 23 >= 0xf8: a huge n instead (SIZE_MAX, 2^40, ...)
      24  layout     b % 4: 0 one exact-size allocation per array (ASan sees any

@@ -130,12 +130,16 @@ FZ_FN float fz_lib_dec(int fmt, uint32_t b) {
 /* ---- parameters ------------------------------------------------------------ */
 /* validity per gpuact.h (gpuact_params comment and GPUACT_ERROR_INVALID_PARAMS):
    alpha and scale finite, lo and hi not NaN (may be infinite), lo <= hi,
-   no unknown bits in `set`. Computed here from the rules, not by the library. */
+   mode 0 or 1 where its bit (0x10) is set, no unknown bits in `set`. Computed here from the rules, not by the library. */
 FZ_FN int fz_params_expected(const gpuact_params *p, gpuact_cfg *out) {
     gpuact_cfg c;
-    c.alpha = 1.0f; c.scale = 0.5f; c.lo = -1.0f; c.hi = 1.0f;
+    c.alpha = 1.0f; c.scale = 0.5f; c.lo = -1.0f; c.hi = 1.0f; c.mode = 0;
     if (p) {
-        if (p->set & ~0xfu) return 0;
+        if (p->set & ~0x1fu) return 0;
+        if (p->set & 0x10u) { /* mode: 0 accurate, 1 fast */
+            if (p->mode != 0 && p->mode != 1) return 0;
+            c.mode = p->mode;
+        }
         if (p->set & 1u) c.alpha = p->alpha;
         if (p->set & 2u) c.scale = p->scale;
         if (p->set & 4u) c.lo = p->lo;

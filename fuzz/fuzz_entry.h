@@ -60,7 +60,7 @@ FZ_FN const gpuact_params *fz_read_call(fz_in *in, int *entry, int *op, int *dt,
     pmode = fz_u8(in) % 4;
     setb = fz_u8(in);
     memset(prm, 0, sizeof *prm);
-    prm->set = (setb & 0xfu) | (setb >= 0xf0 ? 0x10u << (setb & 3) : 0u);
+    prm->set = (setb & 0xfu) | (setb >= 0xf0 ? 0x20u << (setb & 3) : 0u); /* 0x10 is GPUACT_SET_MODE */
     prm->alpha = fz_param_from(in, pmode, 0);
     prm->scale = fz_param_from(in, pmode, 1);
     prm->lo = fz_param_from(in, pmode, 2);

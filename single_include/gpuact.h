@@ -44,7 +44,7 @@
      no intermediate overflows anywhere in the finite range (x^3 is never
      formed beyond |x| = 11), so gelu_tanh'(1e30) = 1, not NaN.
 
-   ACCURACY (accurate mode, the only mode of this version)
+   ACCURACY (accurate mode, the default)
      Each result is computed in double-float (about 2^-36 relative or
      better) and rounded once to the output format. Measured against MPFR:
      fp32 f and f' within 0.5x ULP (bars: 1 and 2 ULP), fp16 and bf16 f
@@ -56,6 +56,17 @@
      rounding test shows it is the correctly rounded result; otherwise the
      full one runs. Either way the result is a fixed function of the inputs,
      the same on host and GPU.
+
+   FAST MODE (opt-in)
+       gpuact_params p = {0};  p.set = GPUACT_SET_MODE;  p.mode = GPUACT_MODE_FAST;
+   or the scalar functions gpuact_gelu_erf_fast(x), gpuact_gelu_erf_grad_fast(x),
+   ... (the accurate ones' signatures plus _fast). Short fp32 evaluations:
+   fp32 f and f' within 2^-16 relative where the result is normal (2^-142
+   absolute below), fp16/bf16 within 1 ULP of the correctly rounded result;
+   the same NaN/inf/signed-zero rules as above. Built from exact fp32
+   operations only, so the host entry points give the device's fast-mode
+   bits (a portable model, not the accurate path). docs/ACCURACY.md,
+   "Fast mode", has the measured errors and the fine print.
 
    ONE MATH CORE
      The same source gives bit-identical results on the host (gcc, clang, C
@@ -194,6 +205,7 @@
      8.4    The fast tier
      8.5    The full path
      9    Tier chain and public scalar functions
+     9.1    Fast mode (cfg->mode == GPUACT_MODE_FAST)
      10   CUDA kernels (CUDA only)
 */
 
@@ -241,10 +253,16 @@ typedef enum gpuact_op {
 /* Element formats. f16 and bf16 travel as their bit patterns (uint16_t). */
 typedef enum gpuact_dtype { GPUACT_F32 = 1, GPUACT_F16 = 2, GPUACT_BF16 = 3 } gpuact_dtype;
 
+/* Modes (gpuact.h: gpuact_params.mode, GPUACT_SET_MODE). Fast mode: section 9.1. */
+typedef enum gpuact_mode { GPUACT_MODE_ACCURATE = 0, GPUACT_MODE_FAST = 1 } gpuact_mode;
+
 /* Resolved parameters (no defaults inside; gpuact.h's gpuact_params has those).
-   alpha: ELU alpha. scale, lo, hi: swish_tanh's s and clamp bounds. */
+   alpha: ELU alpha. scale, lo, hi: swish_tanh's s and clamp bounds.
+   mode: a gpuact_mode; the scalar functions of sections 8-9 are accurate
+   mode whatever it holds, section 9.1 is fast mode. */
 typedef struct gpuact_cfg {
     float alpha, scale, lo, hi;
+    int mode;
 } gpuact_cfg;
 
 /* == 3 Tables: generated constants, host and device copies == */
@@ -15046,7 +15064,7 @@ GPUACT__FN gpuact__xf gpuact__grad_xf(int op, float x, const gpuact_cfg *c) {
    ------------------------------------------------------------------------ */
 GPUACT__FN gpuact_cfg gpuact_cfg_default(void) {
     gpuact_cfg c;
-    c.alpha = 1.0f; c.scale = 0.5f; c.lo = -1.0f; c.hi = 1.0f;
+    c.alpha = 1.0f; c.scale = 0.5f; c.lo = -1.0f; c.hi = 1.0f; c.mode = GPUACT_MODE_ACCURATE;
     return c;
 }
 /* The tier chain: f(x) (dir GPUACT__CHAIN_FWD), f'(x) (_GRAD) or dy f'(x)
@@ -15186,12 +15204,449 @@ GPUACT__NAMED(silu, GPUACT_OP_SILU)
 GPUACT__FN float gpuact_elu(float x, float alpha) { gpuact_cfg c = gpuact_cfg_default(); c.alpha = alpha; return gpuact_forward_f32(GPUACT_OP_ELU, x, &c); }
 GPUACT__FN float gpuact_elu_grad(float x, float alpha) { gpuact_cfg c = gpuact_cfg_default(); c.alpha = alpha; return gpuact_grad_f32(GPUACT_OP_ELU, x, &c); }
 GPUACT__FN float gpuact_swish_tanh(float x, float s, float lo, float hi) {
-    gpuact_cfg c; c.alpha = 1.0f; c.scale = s; c.lo = lo; c.hi = hi;
+    gpuact_cfg c; c.alpha = 1.0f; c.scale = s; c.lo = lo; c.hi = hi; c.mode = GPUACT_MODE_ACCURATE;
     return gpuact_forward_f32(GPUACT_OP_SWISH_TANH, x, &c);
 }
 GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
-    gpuact_cfg c; c.alpha = 1.0f; c.scale = s; c.lo = lo; c.hi = hi;
+    gpuact_cfg c; c.alpha = 1.0f; c.scale = s; c.lo = lo; c.hi = hi; c.mode = GPUACT_MODE_ACCURATE;
     return gpuact_grad_f32(GPUACT_OP_SWISH_TANH, x, &c);
+}
+
+/* == 9.1 Fast mode == */
+/* ---------------------------------------------------------------------------
+   Fast mode (cfg->mode == GPUACT_MODE_FAST): short fp32 evaluations with a
+   stated error, for kernels where every instruction counts (a GEMM
+   epilogue). Accurate mode (the tiers above) is untouched by it.
+
+   The portable model of the device arithmetic: the code below uses only
+   fp32 operations that are exact IEEE operations and give the same bits on
+   the host and on the GPU: fma (gpuact__fma), products that may not be
+   contracted (gpuact__mul, as in 4.1), +, -, comparisons and integer/bit
+   operations. No division (reciprocals are a quadratic seed or a bit-trick
+   seed refined by Newton steps in fma), no libm, no CUDA intrinsic and no
+   approximate instruction (tanh.approx, ex2.approx, rcp.approx). The same
+   GPUACT_HD code therefore runs on both sides and the CPU tests and fuzzers
+   check the device's fast-mode results bit for bit.
+
+   Bounds (tests/accuracy/fast_error.c asserts them, against accurate mode,
+   which is within 0.501 ULP of MPFR): fp32 f and f' within 2^-16 relative
+   wherever the accurate result is a normal float; where it is subnormal or
+   zero, within 2^-142 (= 2^-16 2^-126) absolute, zeros keeping their sign
+   where the accurate result is an exact +-0 of the special-value table.
+   fp16 and bf16 (the fp32 value rounded once, to nearest even): within 1 ULP
+   of the correctly rounded result. Backward dy f'(x): f'(x) in fp32, the
+   product with dy rounded once to the format. Measured maxima: docs/ACCURACY.md
+   ("Fast mode") and the table below.
+
+   Special values exactly as accurate mode: NaN -> canonical quiet NaN,
+   the limits at +-inf (inputs are clamped where the result has already
+   rounded to its limit, so no x^3, x^2 or exp overflows), signs of zeros,
+   elu/selu's alpha and swish_tanh's s, lo, hi rules. One exception,
+   inherent in any approximation of w: swish_tanh's f' where s silu(x) or
+   tanh of it lies within about 2^-20 relative of lo or hi may take the
+   other side of the (inclusive) clamp, 0 instead of the value or back.
+
+   Pieces: e^z as p 2^n (n = rint(z log2 e), r = z - n ln2 in two fma,
+   e^r - 1 = r P(r), P of degree 4, 2^-20.9); 1/d on [1, 2] (quadratic seed,
+   two Newton steps); sigma(z) = q = 1/(1 + e^-|z|) for z >= 0 and
+   p q 2^n for z < 0 (no 1 - sigma cancels: 1 - sigma(z) is the other one);
+   x sigma(z) as one product scaled once by 2^n (gpuact__ldexp, so a
+   subnormal result is rounded once). Every f' of the gelu family and silu
+   has a zero on the negative side (x near -0.75, silu at -1.2785), where
+   sigma (1 + z (1 - sigma)) cancels: within 0.25 of it f' = d H(d), d the
+   distance to the zero in two floats, H of degree 5 (2^-23).
+
+   Cost: SASS instructions (static count, sm_90, nvcc 13.0 -O3, of a kernel
+   out[i] = gpuact_X_fast(in[i]) with its load, store and indexing, and the
+   rarely taken subnormal-scaling branches), fast / accurate:
+     gelu_erf 81 / 713, f' 92 / 769;   gelu_tanh 84 / 756, f' 103 / 984;
+     gelu_sigmoid 72 / 721, f' 91 / 818;   elu 41 / 607, f' 74 / 454;
+     selu 42 / 555, f' 74 / 340;   silu 69 / 772, f' 85 / 840;
+     swish_tanh 115 / 1930, f' 212 / 3344 (accurate: plus its called functions).
+   Measured error (tests/accuracy/fast_error.c, CPU, sampled fp32), log2 of
+   the max relative error, f / f': gelu_erf -19.6 / -19.2, gelu_tanh -18.8 /
+   -18.7, gelu_sigmoid -21.3 / -20.6, elu -20.7 / -21.9, selu -20.6 / -21.7,
+   silu -21.4 / -20.6, swish_tanh -19.9 / -20.4 (s = 2, [-1/2, inf]: f' -17.6).
+   ------------------------------------------------------------------------ */
+#define GPUACT__FM_LN2_H 0.693145752f   /* 0x3f317200: n ln2_h is exact */
+#define GPUACT__FM_LN2_L 1.42860677e-06f
+#define GPUACT__FM_L2E 1.44269502f
+#define GPUACT__FM_MAGIC 12582912.0f    /* 1.5 2^23: rint by an add */
+
+/* e^(zh + zl) = p 2^n, -350 < zh log2 e < 1, |zl| <= 2^-20 |zh|;
+   p = e^r (r = zh - n ln2 + zl, |r| <= 0.3467), *m = e^r - 1 */
+GPUACT__FN float gpuact__fm_exp(float zh, float zl, int *n, float *m) {
+    const float k = gpuact__fma(zh, GPUACT__FM_L2E, GPUACT__FM_MAGIC);
+    const float kf = k - GPUACT__FM_MAGIC;
+    float r = gpuact__fma(kf, -GPUACT__FM_LN2_H, zh);
+    r = gpuact__fma(kf, -GPUACT__FM_LN2_L, r) + zl;
+    float p = gpuact__fma(r, 0.00836334564f, 0.0418768562f); /* (e^r - 1)/r, 2^-20.9 relative */
+    p = gpuact__fma(r, p, 0.166665763f);
+    p = gpuact__fma(r, p, 0.499993652f);
+    p = gpuact__fma(r, p, 1.0f);
+    *n = (int)gpuact__f2u(k) - 0x4b400000;
+    *m = gpuact__mul(r, p);
+    return gpuact__fma(r, p, 1.0f);
+}
+/* 1/d, 1 <= d <= 2: quadratic seed (2^-6.6), two Newton steps (2^-24) */
+GPUACT__FN float gpuact__fm_rcp12(float d) {
+    float r = gpuact__fma(gpuact__fma(d, 0.323232323f, -1.45454550f), d, 2.12121201f);
+    r = gpuact__fma(r, gpuact__fma(-d, r, 1.0f), r);
+    return gpuact__fma(r, gpuact__fma(-d, r, 1.0f), r);
+}
+/* 1/d, 1 <= d <= 2^126: bit-trick seed (12%), three Newton steps */
+GPUACT__FN float gpuact__fm_rcp(float d) {
+    float r = gpuact__u2f(0x7ef311c3u - gpuact__f2u(d));
+    r = gpuact__fma(r, gpuact__fma(-d, r, 1.0f), r);
+    r = gpuact__fma(r, gpuact__fma(-d, r, 1.0f), r);
+    return gpuact__fma(r, gpuact__fma(-d, r, 1.0f), r);
+}
+/* p 2^n as a float for n <= 0, only where it is added to 1 (n < -126:
+   p 2^-126, as 1 + that is 1 all the same) */
+GPUACT__FN float gpuact__fm_small(float p, int n) { return gpuact__mul(p, gpuact__pow2(n > -126 ? n : -126)); }
+
+/* sigma(z), z = zh + zl, |zh| <= 150: e^-|z| = p 2^n, q = 1/(1 + e^-|z|) */
+typedef struct gpuact__fm_sig {
+    float p, q, e; /* e = e^-|z| as fm_small */
+    int n;
+} gpuact__fm_sig;
+GPUACT__FN gpuact__fm_sig gpuact__fm_sigmoid(float zh, float zl) {
+    gpuact__fm_sig s;
+    float m;
+    const int neg = zh < 0.0f;
+    s.p = gpuact__fm_exp(neg ? zh : -zh, neg ? zl : -zl, &s.n, &m);
+    s.e = gpuact__fm_small(s.p, s.n);
+    s.q = gpuact__fm_rcp12(1.0f + s.e);
+    return s;
+}
+/* x sigma(z) (x and z of one sign, -0 included): x q, or x p q 2^n */
+GPUACT__FN float gpuact__fm_xsig(float x, float zh, float zl) {
+    const gpuact__fm_sig s = gpuact__fm_sigmoid(zh, zl);
+    if (!(zh < 0.0f)) return gpuact__mul(x, s.q);
+    return gpuact__ldexp(gpuact__mul(x, gpuact__mul(s.p, s.q)), s.n);
+}
+/* sigma(z) (1 + w (1 - sigma(z))): silu'(z) with w = z, gelu_tanh' with
+   w = x z'(x). z >= 0: q (1 + w e q); z < 0: p q (1 + w q) 2^n. */
+GPUACT__FN float gpuact__fm_dsig(float zh, float zl, float w) {
+    const gpuact__fm_sig s = gpuact__fm_sigmoid(zh, zl);
+    if (!(zh < 0.0f)) return gpuact__fma(s.q, gpuact__mul(gpuact__mul(w, s.e), s.q), s.q);
+    return gpuact__ldexp(gpuact__mul(gpuact__mul(s.p, s.q), gpuact__fma(w, s.q, 1.0f)), s.n);
+}
+/* near the zero x0 = x0h + x0l of f': f' = d H(d), d = x - x0, |d| <= 0.25,
+   H of degree 5 (coefficients c5..c0) */
+GPUACT__FN float gpuact__fm_root(float x, float xl, float x0h, float x0l, const float *c) {
+    const float d = ((x - x0h) - x0l) + xl; /* x - x0h exact (Sterbenz) */
+    float h = gpuact__fma(d, c[0], c[1]);
+    h = gpuact__fma(d, h, c[2]);
+    h = gpuact__fma(d, h, c[3]);
+    h = gpuact__fma(d, h, c[4]);
+    h = gpuact__fma(d, h, c[5]);
+    return gpuact__mul(d, h);
+}
+#define GPUACT__FM_NEAR(x, x0h) (gpuact__absv((x) - (x0h)) <= 0.25f)
+#define GPUACT__FM_X0_SILU_H (-1.27846456f)
+#define GPUACT__FM_X0_SILU_L 1.29792825e-08f
+#define GPUACT__FM_X0_GE_H (-0.751791537f)
+#define GPUACT__FM_X0_GE_L 1.21144499e-08f
+#define GPUACT__FM_X0_GT_H (-0.752461433f)
+#define GPUACT__FM_X0_GT_L 1.13396279e-08f
+GPUACT__FN float gpuact__fm_root_silu(float z, float zl) {
+    const float c[6] = {0.000143842452f, -0.00653199852f, -0.015223057f, 0.0188730676f, 0.146648794f, 0.217811719f};
+    return gpuact__fm_root(z, zl, GPUACT__FM_X0_SILU_H, GPUACT__FM_X0_SILU_L, c);
+}
+
+/* silu(x) = x sigma(x); silu'(x) = sigma(x) (1 + x (1 - sigma(x))).
+   Clamped to |x| <= 120 inside (silu(-120) rounds to -0, silu'(-120) to -0,
+   silu'(120) to 1). */
+GPUACT__FN float gpuact__fm_silu(float x) {
+    const float xm = x < -120.0f ? -120.0f : x;
+    return gpuact__fm_xsig(xm, xm > 120.0f ? 120.0f : xm, 0.0f);
+}
+/* silu' at z = zh + zl (gelu_sigmoid: z = 1.702 x) */
+GPUACT__FN float gpuact__fm_dsilu(float zh, float zl) {
+    zh = zh < -120.0f ? -120.0f : (zh > 120.0f ? 120.0f : zh);
+    if (GPUACT__FM_NEAR(zh, GPUACT__FM_X0_SILU_H)) return gpuact__fm_root_silu(zh, zl);
+    return gpuact__fm_dsig(zh, zl, zh);
+}
+/* gelu_sigmoid: z = 1.702 x in two floats */
+GPUACT__FN float gpuact__fm_gs_zl(float x, float zh) {
+    return gpuact__fma(x, -2.19345093e-08f, gpuact__fma(x, 1.70200002f, -zh));
+}
+GPUACT__FN float gpuact__fm_gelu_sigmoid(float x) {
+    const float xm = x < -71.0f ? -71.0f : x, xz = xm > 71.0f ? 71.0f : xm;
+    const float zh = gpuact__mul(xz, 1.70200002f);
+    return gpuact__fm_xsig(xm, zh, gpuact__fm_gs_zl(xz, zh));
+}
+GPUACT__FN float gpuact__fm_gelu_sigmoid_grad(float x) {
+    const float xz = x < -71.0f ? -71.0f : (x > 71.0f ? 71.0f : x);
+    const float zh = gpuact__mul(xz, 1.70200002f);
+    return gpuact__fm_dsilu(zh, gpuact__fm_gs_zl(xz, zh));
+}
+
+/* gelu_tanh(x) = x sigma(z), z = 2u = x (A + B x^2), A = 2 sqrt(2/pi),
+   B = 0.044715 A; z in two floats (its error is multiplied by |z| <= 100
+   in the negative tail): x^2 = t + tl exactly, A + B x^2 by a Fast2Sum,
+   times x exactly. |x| <= 12 inside (gelu_tanh(-12) rounds to -0). */
+GPUACT__FN float gpuact__fm_gt_z(float x, float *zl) {
+    const float A = 1.59576917f, B = 0.0713548139f;
+    const float t = gpuact__mul(x, x), tl = gpuact__fma(x, x, -t);
+    const float bt = gpuact__mul(B, t), btl = gpuact__fma(B, t, -bt);
+    const float q = A + bt;
+    const float e = bt >= A ? A - (q - bt) : bt - (q - A);
+    const float ql = gpuact__fma(B, tl, e + btl);
+    const float zh = gpuact__mul(x, q);
+    *zl = gpuact__fma(x, ql, gpuact__fma(x, q, -zh));
+    return zh;
+}
+GPUACT__FN float gpuact__fm_gelu_tanh(float x) {
+    const float xm = x < -12.0f ? -12.0f : x, xz = xm > 12.0f ? 12.0f : xm;
+    float zl;
+    const float zh = gpuact__fm_gt_z(xz, &zl);
+    return gpuact__fm_xsig(xm, zh, zl);
+}
+/* gelu_tanh'(x) = sigma(z) (1 + x z'(x) (1 - sigma(z))), z' = A + 3B x^2 */
+GPUACT__FN float gpuact__fm_gelu_tanh_grad(float x) {
+    const float xz = x < -12.0f ? -12.0f : (x > 12.0f ? 12.0f : x);
+    float zl;
+    if (GPUACT__FM_NEAR(xz, GPUACT__FM_X0_GT_H)) {
+        const float c[6] = {0.0194569044f, -0.0161321666f, -0.113939211f, -0.0157942306f, 0.387518436f, 0.430400133f};
+        return gpuact__fm_root(xz, 0.0f, GPUACT__FM_X0_GT_H, GPUACT__FM_X0_GT_L, c);
+    }
+    {
+        const float zh = gpuact__fm_gt_z(xz, &zl);
+        const float w = gpuact__mul(xz, gpuact__fma(gpuact__mul(xz, xz), 0.214064449f, 1.59576917f));
+        return gpuact__fm_dsig(zh, zl, w);
+    }
+}
+
+/* gelu_erf(x) = x Phi(x). Phi(-t) = e^(-t^2/2) Q(t), t = |x|, with
+   Q(t) = r R(r), r = 1/(t + 3), R of degree 7 (2^-20.1 relative on
+   0 <= t <= 15); e^(-t^2/2) from t^2 in two floats. Phi(x) = 1 - Phi(-t)
+   for x > 0. |x| <= 15 inside (gelu_erf(-15) rounds to -0).
+   f' = Phi(x) + x phi(x) = e^(-t^2/2) D (x < 0) or 1 - e^(-t^2/2) D,
+   D = Q(t) - t/sqrt(2 pi); near its zero (x = -0.7518) d H(d). */
+typedef struct gpuact__fm_phi {
+    float q, p; /* Q(t), e^r of e^(-t^2/2) = p 2^n */
+    int n;
+} gpuact__fm_phi;
+GPUACT__FN gpuact__fm_phi gpuact__fm_phi_tail(float t) {
+    gpuact__fm_phi f;
+    float m, r, R;
+    const float h = gpuact__mul(t, t), l = gpuact__fma(t, t, -h);
+    f.p = gpuact__fm_exp(gpuact__mul(h, -0.5f), gpuact__mul(l, -0.5f), &f.n, &m);
+    r = gpuact__fm_rcp(t + 3.0f);
+    R = gpuact__fma(r, 153.674683f, -136.841934f);
+    R = gpuact__fma(r, R, -4.29608345f);
+    R = gpuact__fma(r, R, 22.1450405f);
+    R = gpuact__fma(r, R, 5.1413765f);
+    R = gpuact__fma(r, R, 3.38685489f);
+    R = gpuact__fma(r, R, 1.18763566f);
+    R = gpuact__fma(r, R, 0.399111718f);
+    f.q = gpuact__mul(r, R);
+    return f;
+}
+GPUACT__FN float gpuact__fm_gelu_erf(float x) {
+    const float xm = x < -15.0f ? -15.0f : x, t = gpuact__absv(xm) < 15.0f ? gpuact__absv(xm) : 15.0f;
+    const gpuact__fm_phi f = gpuact__fm_phi_tail(t);
+    if (xm < 0.0f) return gpuact__ldexp(gpuact__mul(xm, gpuact__mul(f.q, f.p)), f.n);
+    return gpuact__mul(xm, 1.0f - gpuact__mul(f.q, gpuact__fm_small(f.p, f.n)));
+}
+GPUACT__FN float gpuact__fm_gelu_erf_grad(float x) {
+    const float xm = x < -15.0f ? -15.0f : x, t = gpuact__absv(xm) < 15.0f ? gpuact__absv(xm) : 15.0f;
+    if (GPUACT__FM_NEAR(xm, GPUACT__FM_X0_GE_H)) {
+        const float c[6] = {0.0192129463f, -0.0143508436f, -0.114003353f, -0.018209504f, 0.388284951f, 0.431494027f};
+        return gpuact__fm_root(xm, 0.0f, GPUACT__FM_X0_GE_H, GPUACT__FM_X0_GE_L, c);
+    }
+    {
+        const gpuact__fm_phi f = gpuact__fm_phi_tail(t);
+        const float D = gpuact__fma(t, -0.398942292f, f.q);
+        if (xm < 0.0f) return gpuact__ldexp(gpuact__mul(D, f.p), f.n);
+        return gpuact__fma(-D, gpuact__fm_small(f.p, f.n), 1.0f);
+    }
+}
+
+/* elu and selu: f = lam x (x > 0), lam a expm1(x) (x <= 0); f' = lam, or
+   lam a e^x. expm1(x) = 2^n (e^r - 1) + (2^n - 1), exact in sign at -0;
+   x >= -30 inside (expm1 rounds to -1). e^x: x >= -200 inside (below it
+   |a| e^x < 2^-160 rounds to a signed zero), a e^x as (a/2) p 2^(n+1):
+   a/2 p cannot overflow; the scaling in two steps, each exact or, where the
+   first is already subnormal, the result below 2^-126 (error <= 2^-149). */
+GPUACT__FN float gpuact__fm_expm1(float x) {
+    int n;
+    float m;
+    const float xm = x < -30.0f ? -30.0f : x;
+    (void)gpuact__fm_exp(xm, 0.0f, &n, &m);
+    {
+        const float pw = gpuact__pow2(n);
+        return gpuact__copysign(gpuact__fma(pw, m, pw - 1.0f), x);
+    }
+}
+GPUACT__FN float gpuact__fm_aexp(float a, float x) {
+    int n;
+    float m;
+    const float p = gpuact__fm_exp(x < -200.0f ? -200.0f : x, 0.0f, &n, &m);
+    const int n1 = (n + 1) / 2; /* gpuact__ldexp reaches 2^-226: |a| e^x with |a| ~ 2^128 needs 2^-289 */
+    return gpuact__ldexp(gpuact__ldexp(gpuact__mul(gpuact__mul(a, 0.5f), p), n1), n + 1 - n1);
+}
+#define GPUACT__FM_SELU_L 1.05070102f
+#define GPUACT__FM_SELU_LA 1.75809932f
+#define GPUACT__FM_SELU_LA_L 2.32967174e-08f
+GPUACT__FN float gpuact__fm_elu(float x, float alpha) { return x > 0.0f ? x : gpuact__mul(alpha, gpuact__fm_expm1(x)); }
+GPUACT__FN float gpuact__fm_elu_grad(float x, float alpha) { return x > 0.0f ? 1.0f : gpuact__fm_aexp(alpha, x); }
+GPUACT__FN float gpuact__fm_selu(float x) {
+    return x > 0.0f ? gpuact__mul(x, GPUACT__FM_SELU_L) : gpuact__mul(GPUACT__FM_SELU_LA, gpuact__fm_expm1(x));
+}
+GPUACT__FN float gpuact__fm_selu_grad(float x) { return x > 0.0f ? GPUACT__FM_SELU_L : gpuact__fm_aexp(GPUACT__FM_SELU_LA, x); }
+
+/* swish_tanh: w = s silu(x) (x <= FLT_MAX inside: the limit's clamp and
+   tanh are those of FLT_MAX s), v = clamp(w, lo, hi), f = clamp(tanh v, lo, hi);
+   tanh a = -m/(2 + m), m = expm1(-2a), a = |v| <= 120 inside;
+   f' = s sech^2(w) silu'(x) = s 4 e/(2 + m)^2 silu'(x), e = e^-2a, where
+   lo <= w <= hi and lo <= tanh w <= hi, else +0. */
+GPUACT__FN float gpuact__fm_st_w(float x, float s) {
+    /* |x| < 2^-60: silu(x) = x/2 to fp32 precision, and s/2 x is rounded
+       once (silu(x) alone may be subnormal, and s up to 2^128) */
+    if (gpuact__absv(x) < 8.67361738e-19f) return gpuact__mul(gpuact__mul(s, 0.5f), x);
+    return gpuact__mul(s, gpuact__fm_silu(x > 3.40282347e38f ? 3.40282347e38f : x));
+}
+/* tanh(v) and, in *sech2, sech^2(v) */
+GPUACT__FN float gpuact__fm_tanh(float v, float *sech2) {
+    int n;
+    float m;
+    const float a = gpuact__absv(v) < 120.0f ? gpuact__absv(v) : 120.0f;
+    const float p = gpuact__fm_exp(gpuact__mul(a, -2.0f), 0.0f, &n, &m);
+    const float pw = gpuact__pow2(n > -126 ? n : -126);
+    const float em = gpuact__fma(pw, m, pw - 1.0f);
+    const float ri = gpuact__fm_rcp12(2.0f + em);
+    *sech2 = gpuact__mul(gpuact__mul(gpuact__ldexp(p, n + 2), ri), ri);
+    return gpuact__copysign(gpuact__mul(-em, ri), v);
+}
+GPUACT__FN float gpuact__fm_swish_tanh(float x, float s, float lo, float hi) {
+    float s2;
+    const float w = gpuact__fm_st_w(x, s);
+    const float v = w < lo ? lo : (w > hi ? hi : w);
+    const float t = gpuact__fm_tanh(v, &s2);
+    return t < lo ? lo : (t > hi ? hi : t);
+}
+/* both clamps pass w (and tanh w); a w that underflowed to 0 is still
+   nonzero, with the sign of x s: it is compared as the least subnormal */
+GPUACT__FN int gpuact__fm_st_pass(float x, float w, float t, float s, float lo, float hi) {
+    if (w == 0.0f && x != 0.0f && s != 0.0f && gpuact__isfinite(x)) {
+        w = gpuact__u2f(1u | ((gpuact__f2u(x) ^ gpuact__f2u(s)) & 0x80000000u));
+        t = w;
+    }
+    return w >= lo && w <= hi && t >= lo && t <= hi;
+}
+GPUACT__FN float gpuact__fm_swish_tanh_grad(float x, float s, float lo, float hi) {
+    float s2;
+    const float w = gpuact__fm_st_w(x, s);
+    const float t = gpuact__fm_tanh(w, &s2);
+    const float xs = x > 3.40282347e38f ? 3.40282347e38f : x;
+    if (!gpuact__fm_st_pass(x, w, t, s, lo, hi)) return 0.0f;
+    return gpuact__mul(gpuact__mul(s, s2), gpuact__fm_dsilu(xs, 0.0f));
+}
+
+/* The switches over op that the host entry points and the kernels call:
+   f(x) and f'(x) in fp32, NaN -> the canonical NaN. */
+GPUACT__FN float gpuact__fast_mode_fwd(int op, float x, const gpuact_cfg *c) {
+    if (gpuact__isnan(x)) return GPUACT__NAN;
+    switch (op) {
+    case GPUACT_OP_GELU_ERF: return gpuact__fm_gelu_erf(x);
+    case GPUACT_OP_GELU_TANH: return gpuact__fm_gelu_tanh(x);
+    case GPUACT_OP_GELU_SIGMOID: return gpuact__fm_gelu_sigmoid(x);
+    case GPUACT_OP_ELU: return gpuact__fm_elu(x, c->alpha);
+    case GPUACT_OP_SELU: return gpuact__fm_selu(x);
+    case GPUACT_OP_SILU: return gpuact__fm_silu(x);
+    default: return gpuact__fm_swish_tanh(x, c->scale, c->lo, c->hi);
+    }
+}
+GPUACT__FN float gpuact__fast_mode_grad(int op, float x, const gpuact_cfg *c) {
+    if (gpuact__isnan(x)) return GPUACT__NAN;
+    switch (op) {
+    case GPUACT_OP_GELU_ERF: return gpuact__fm_gelu_erf_grad(x);
+    case GPUACT_OP_GELU_TANH: return gpuact__fm_gelu_tanh_grad(x);
+    case GPUACT_OP_GELU_SIGMOID: return gpuact__fm_gelu_sigmoid_grad(x);
+    case GPUACT_OP_ELU: return gpuact__fm_elu_grad(x, c->alpha);
+    case GPUACT_OP_SELU: return gpuact__fm_selu_grad(x);
+    case GPUACT_OP_SILU: return gpuact__fm_dsilu(x, 0.0f);
+    default: return gpuact__fm_swish_tanh_grad(x, c->scale, c->lo, c->hi);
+    }
+}
+/* v (an fp32 result) rounded once to fmt */
+GPUACT__FN float gpuact__fm_to_fmt(float v, int fmt) {
+    return fmt == GPUACT__FMT_F32 ? v : gpuact__round(gpuact__xf_f(v), fmt);
+}
+/* dy g rounded once to fmt (NaN -> canonical) */
+GPUACT__FN float gpuact__fm_dyg(float g, float dy, int fmt) {
+    if (gpuact__isnan(dy) || gpuact__isnan(g)) return GPUACT__NAN;
+    if (fmt == GPUACT__FMT_F32) {
+        const float v = gpuact__mul(dy, g);
+        return gpuact__isnan(v) ? GPUACT__NAN : v;
+    }
+    return gpuact__round(gpuact__xf_mulf(gpuact__xf_f(g), dy), fmt);
+}
+GPUACT__FN float gpuact__fast_mode_fwd_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
+    return gpuact__fm_to_fmt(gpuact__fast_mode_fwd(op, x, c), fmt);
+}
+GPUACT__FN float gpuact__fast_mode_grad_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
+    return gpuact__fm_to_fmt(gpuact__fast_mode_grad(op, x, c), fmt);
+}
+/* swish_tanh's f' is exactly 0: s = +-0 or a clamp acts */
+GPUACT__FN int gpuact__fm_st_zero(float x, const gpuact_cfg *c) {
+    float s2;
+    const float w = gpuact__fm_st_w(x, c->scale);
+    return c->scale == 0.0f || !gpuact__fm_st_pass(x, w, gpuact__fm_tanh(w, &s2), c->scale, c->lo, c->hi);
+}
+/* dy f'(x). Where f'(x) is nonzero but its fp32 value underflowed to a
+   signed zero (a tail, or swish_tanh's sech^2 of a huge w), an infinite dy
+   gives the signed infinity that accurate mode's exact product gives, not
+   0 inf; f' is exactly zero only at x = +-inf, for elu's alpha = +-0, and
+   where swish_tanh's clamp acts or s = +-0. */
+GPUACT__FN float gpuact__fast_mode_bwd_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
+    const float g = gpuact__fast_mode_grad(op, x, c);
+    if (g == 0.0f && gpuact__isinf(dy) && gpuact__isfinite(x) && !(op == GPUACT_OP_ELU && c->alpha == 0.0f) &&
+        !(op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_zero(x, c)))
+        return gpuact__copysign(dy, gpuact__u2f(gpuact__f2u(dy) ^ gpuact__f2u(g)));
+    return gpuact__fm_dyg(g, dy, fmt);
+}
+/* elu/selu from y: dx = dy (y + lam alpha) (y <= 0) or dy lam; selu's
+   lam alpha in two floats (y + its head is exact near y = -lam alpha) */
+GPUACT__FN float gpuact__fast_mode_bwd_out_fmt(int op, float y, float dy, const gpuact_cfg *c, int fmt) {
+    float d;
+    if (gpuact__isnan(y)) return GPUACT__NAN;
+    if (op == GPUACT_OP_SELU)
+        d = y > 0.0f ? GPUACT__FM_SELU_L : (gpuact__isinf(y) ? y : (y + GPUACT__FM_SELU_LA) + GPUACT__FM_SELU_LA_L);
+    else
+        d = y > 0.0f ? 1.0f : y + c->alpha;
+    return gpuact__fm_dyg(d, dy, fmt);
+}
+
+/* Public fast scalar functions: the accurate ones' signatures, fp32. */
+#define GPUACT__NAMED_FAST(name, fwd, grad)                                            \
+    GPUACT__FN float gpuact_##name##_fast(float x) {                                  \
+        return gpuact__isnan(x) ? GPUACT__NAN : fwd(x);                               \
+    }                                                                                 \
+    GPUACT__FN float gpuact_##name##_grad_fast(float x) {                             \
+        return gpuact__isnan(x) ? GPUACT__NAN : grad(x);                              \
+    }
+GPUACT__FN float gpuact__fm_silu_grad(float x) { return gpuact__fm_dsilu(x, 0.0f); }
+GPUACT__NAMED_FAST(gelu_erf, gpuact__fm_gelu_erf, gpuact__fm_gelu_erf_grad)
+GPUACT__NAMED_FAST(gelu_tanh, gpuact__fm_gelu_tanh, gpuact__fm_gelu_tanh_grad)
+GPUACT__NAMED_FAST(gelu_sigmoid, gpuact__fm_gelu_sigmoid, gpuact__fm_gelu_sigmoid_grad)
+GPUACT__NAMED_FAST(selu, gpuact__fm_selu, gpuact__fm_selu_grad)
+GPUACT__NAMED_FAST(silu, gpuact__fm_silu, gpuact__fm_silu_grad)
+#undef GPUACT__NAMED_FAST
+GPUACT__FN float gpuact_elu_fast(float x, float alpha) {
+    return gpuact__isnan(x) ? GPUACT__NAN : gpuact__fm_elu(x, alpha);
+}
+GPUACT__FN float gpuact_elu_grad_fast(float x, float alpha) {
+    return gpuact__isnan(x) ? GPUACT__NAN : gpuact__fm_elu_grad(x, alpha);
+}
+GPUACT__FN float gpuact_swish_tanh_fast(float x, float s, float lo, float hi) {
+    return gpuact__isnan(x) ? GPUACT__NAN : gpuact__fm_swish_tanh(x, s, lo, hi);
+}
+GPUACT__FN float gpuact_swish_tanh_grad_fast(float x, float s, float lo, float hi) {
+    return gpuact__isnan(x) ? GPUACT__NAN : gpuact__fm_swish_tanh_grad(x, s, lo, hi);
 }
 
 /* == 10 CUDA kernels (CUDA only) == */
@@ -16249,7 +16704,7 @@ typedef enum gpuact_status {
     GPUACT_ERROR_NULL_POINTER = 1,     /* a required pointer is NULL and n > 0 */
     GPUACT_ERROR_INVALID_OP = 2,       /* op is not a gpuact_op */
     GPUACT_ERROR_INVALID_DTYPE = 3,    /* dtype is not a gpuact_dtype */
-    GPUACT_ERROR_INVALID_PARAMS = 4,   /* NaN/inf alpha or scale, NaN bound, lo > hi, unknown set bits */
+    GPUACT_ERROR_INVALID_PARAMS = 4,   /* NaN/inf alpha or scale, NaN bound, lo > hi, unknown set bits or mode */
     GPUACT_ERROR_OVERLAP = 5,          /* an output partially overlaps an input or another output */
     GPUACT_ERROR_UNSUPPORTED = 6,      /* backward-from-output for an op other than elu/selu, or elu alpha < 0 there;
                                           *_device: an op or type left out by GPUACT_ONLY_OPS / GPUACT_ONLY_TYPES */
@@ -16266,11 +16721,13 @@ typedef enum gpuact_status {
 #define GPUACT_SET_SCALE 0x2u /* scale: swish_tanh's s, default 0.5, any finite value */
 #define GPUACT_SET_LO 0x4u    /* lo: swish_tanh's lower clamp bound, default -1 (may be -inf) */
 #define GPUACT_SET_HI 0x8u    /* hi: swish_tanh's upper clamp bound, default +1 (may be +inf) */
+#define GPUACT_SET_MODE 0x10u /* mode: GPUACT_MODE_ACCURATE (default) or GPUACT_MODE_FAST, a gpuact_mode */
 typedef struct gpuact_params {
     unsigned set;
     float alpha;
     float scale;
     float lo, hi;
+    int mode;
 } gpuact_params;
 
 GPUACT_DEF const char *gpuact_status_string(gpuact_status status);
@@ -16372,7 +16829,7 @@ GPUACT_DEF const char *gpuact_status_string(gpuact_status status) {
     case GPUACT_ERROR_NULL_POINTER: return "a required pointer is NULL";
     case GPUACT_ERROR_INVALID_OP: return "unknown operation";
     case GPUACT_ERROR_INVALID_DTYPE: return "unknown element type";
-    case GPUACT_ERROR_INVALID_PARAMS: return "invalid parameters (NaN/inf alpha or scale, NaN bound, lo > hi, or unknown flags)";
+    case GPUACT_ERROR_INVALID_PARAMS: return "invalid parameters (NaN/inf alpha or scale, NaN bound, lo > hi, unknown flags or mode)";
     case GPUACT_ERROR_OVERLAP: return "an output partially overlaps another array";
     case GPUACT_ERROR_UNSUPPORTED: return "operation not supported for this entry point";
     case GPUACT_ERROR_FP_ENVIRONMENT: return "host floating-point environment is not round-to-nearest without FTZ/DAZ";
@@ -16395,11 +16852,16 @@ GPUACT_DEF gpuact_status gpuact_resolve(gpuact_op op, const gpuact_params *p, gp
     gpuact_cfg c = gpuact_cfg_default();
     if ((int)op < 1 || (int)op > GPUACT_OP_COUNT) return GPUACT_ERROR_INVALID_OP;
     if (p) {
-        if (p->set & ~(GPUACT_SET_ALPHA | GPUACT_SET_SCALE | GPUACT_SET_LO | GPUACT_SET_HI)) return GPUACT_ERROR_INVALID_PARAMS;
+        if (p->set & ~(GPUACT_SET_ALPHA | GPUACT_SET_SCALE | GPUACT_SET_LO | GPUACT_SET_HI | GPUACT_SET_MODE))
+            return GPUACT_ERROR_INVALID_PARAMS;
         if (p->set & GPUACT_SET_ALPHA) c.alpha = p->alpha;
         if (p->set & GPUACT_SET_SCALE) c.scale = p->scale;
         if (p->set & GPUACT_SET_LO) c.lo = p->lo;
         if (p->set & GPUACT_SET_HI) c.hi = p->hi;
+        if (p->set & GPUACT_SET_MODE) {
+            if (p->mode != GPUACT_MODE_ACCURATE && p->mode != GPUACT_MODE_FAST) return GPUACT_ERROR_INVALID_PARAMS;
+            c.mode = p->mode;
+        }
     }
     if (!gpuact__isfinite(c.alpha) || !gpuact__isfinite(c.scale)) return GPUACT_ERROR_INVALID_PARAMS;
     /* lo > hi by the bits, so that a DAZ environment can't read a subnormal bound as 0 */
@@ -16494,6 +16956,21 @@ static void gpuact__store(gpuact_dtype t, void *p, size_t i, float v) {
     }
 }
 
+/* one element in the cfg's mode, rounded once to fmt */
+static float gpuact__h_fwd_mode(int op, float x, const gpuact_cfg *c, int fmt) {
+    return c->mode == GPUACT_MODE_FAST ? gpuact__fast_mode_fwd_fmt(op, x, c, fmt) : gpuact__fwd_fmt(op, x, c, fmt);
+}
+static float gpuact__h_grad_mode(int op, float x, const gpuact_cfg *c, int fmt) {
+    return c->mode == GPUACT_MODE_FAST ? gpuact__fast_mode_grad_fmt(op, x, c, fmt) : gpuact__grad_fmt(op, x, c, fmt);
+}
+static float gpuact__h_bwd_mode(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
+    return c->mode == GPUACT_MODE_FAST ? gpuact__fast_mode_bwd_fmt(op, x, dy, c, fmt) : gpuact__bwd_fmt(op, x, dy, c, fmt);
+}
+static float gpuact__h_bwd_out_mode(int op, float y, float dy, const gpuact_cfg *c, int fmt) {
+    return c->mode == GPUACT_MODE_FAST ? gpuact__fast_mode_bwd_out_fmt(op, y, dy, c, fmt)
+                                       : gpuact__bwd_out_fmt(op, y, dy, c, fmt);
+}
+
 GPUACT_DEF gpuact_status gpuact_forward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
                                              const void *x, void *y, size_t n) {
     gpuact_cfg c;
@@ -16501,7 +16978,7 @@ GPUACT_DEF gpuact_status gpuact_forward_host(gpuact_op op, gpuact_dtype dtype, c
     gpuact_status s = gpuact__check(op, dtype, p, &c, x, NULL, y, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     for (i = 0; i < n; i++)
-        gpuact__store(dtype, y, i, gpuact__fwd_fmt((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
+        gpuact__store(dtype, y, i, gpuact__h_fwd_mode((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
     return GPUACT_SUCCESS;
 }
 
@@ -16512,7 +16989,7 @@ GPUACT_DEF gpuact_status gpuact_grad_host(gpuact_op op, gpuact_dtype dtype, cons
     gpuact_status s = gpuact__check(op, dtype, p, &c, x, NULL, d, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     for (i = 0; i < n; i++)
-        gpuact__store(dtype, d, i, gpuact__grad_fmt((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
+        gpuact__store(dtype, d, i, gpuact__h_grad_mode((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
     return GPUACT_SUCCESS;
 }
 
@@ -16525,7 +17002,7 @@ GPUACT_DEF gpuact_status gpuact_backward_host(gpuact_op op, gpuact_dtype dtype, 
     if (!dy) return GPUACT_ERROR_NULL_POINTER;
     for (i = 0; i < n; i++) {
         float xi = gpuact__load(dtype, x, i), g = gpuact__load(dtype, dy, i);
-        gpuact__store(dtype, dx, i, gpuact__bwd_fmt((int)op, xi, g, &c, gpuact__fmt(dtype)));
+        gpuact__store(dtype, dx, i, gpuact__h_bwd_mode((int)op, xi, g, &c, gpuact__fmt(dtype)));
     }
     return GPUACT_SUCCESS;
 }
@@ -16541,8 +17018,8 @@ GPUACT_DEF gpuact_status gpuact_forward_backward_host(gpuact_op op, gpuact_dtype
     for (i = 0; i < n; i++) {
         int fmt = gpuact__fmt(dtype);
         float xi = gpuact__load(dtype, x, i), g = gpuact__load(dtype, dy, i);
-        float yi = gpuact__fwd_fmt((int)op, xi, &c, fmt);
-        float di = gpuact__bwd_fmt((int)op, xi, g, &c, fmt);
+        float yi = gpuact__h_fwd_mode((int)op, xi, &c, fmt);
+        float di = gpuact__h_bwd_mode((int)op, xi, g, &c, fmt);
         gpuact__store(dtype, y, i, yi);
         gpuact__store(dtype, dx, i, di);
     }
@@ -16561,7 +17038,7 @@ GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_d
     if (!dy) return GPUACT_ERROR_NULL_POINTER;
     for (i = 0; i < n; i++) {
         float yi = gpuact__load(dtype, y, i), g = gpuact__load(dtype, dy, i);
-        gpuact__store(dtype, dx, i, gpuact__bwd_out_fmt((int)op, yi, g, &c, gpuact__fmt(dtype)));
+        gpuact__store(dtype, dx, i, gpuact__h_bwd_out_mode((int)op, yi, g, &c, gpuact__fmt(dtype)));
     }
     return GPUACT_SUCCESS;
 }

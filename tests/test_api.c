@@ -114,8 +114,11 @@ int main(void) {
         TU_CHECK(gpuact_forward_host(GPUACT_OP_SWISH_TANH, GPUACT_F32, &prm, xb, yb, N) == GPUACT_ERROR_INVALID_PARAMS, "hi NaN");
         memset(&prm, 0, sizeof prm); prm.set = GPUACT_SET_LO | GPUACT_SET_HI; prm.lo = 0.5f; prm.hi = 0.25f;
         TU_CHECK(gpuact_forward_host(GPUACT_OP_SWISH_TANH, GPUACT_F32, &prm, xb, yb, N) == GPUACT_ERROR_INVALID_PARAMS, "lo > hi");
-        memset(&prm, 0, sizeof prm); prm.set = 0x10u;
+        memset(&prm, 0, sizeof prm); prm.set = 0x20u; /* the first bit after GPUACT_SET_MODE */
         TU_CHECK(gpuact_forward_host(GPUACT_OP_SILU, GPUACT_F32, &prm, xb, yb, N) == GPUACT_ERROR_INVALID_PARAMS, "unknown set bit");
+        NOTHING_WRITTEN();
+        memset(&prm, 0, sizeof prm); prm.set = GPUACT_SET_MODE; prm.mode = 2;
+        TU_CHECK(gpuact_forward_host(GPUACT_OP_SILU, GPUACT_F32, &prm, xb, yb, N) == GPUACT_ERROR_INVALID_PARAMS, "unknown mode");
         NOTHING_WRITTEN();
         /* infinite bounds and lo == hi are valid */
         memset(&prm, 0, sizeof prm); prm.set = GPUACT_SET_LO | GPUACT_SET_HI; prm.lo = bad[2]; prm.hi = bad[1];

@@ -75,7 +75,7 @@
 #define AUDIT_SOURCE_DIR "."
 #endif
 
-#define AUDIT_CONFIG_ROW(name, slug, label, op, alpha, scale, lo, hi) {name, slug, label, op, {alpha, scale, lo, hi}},
+#define AUDIT_CONFIG_ROW(name, slug, label, op, alpha, scale, lo, hi) {name, slug, label, op, {alpha, scale, lo, hi, GPUACT_MODE_ACCURATE}},
 const audit_config AUDIT_CONFIGS[AUDIT_NCONF] = {ACC_CONFIGS(AUDIT_CONFIG_ROW)};
 const char *const AUDIT_FMT_NAME[AUDIT_NFMT] = {"f32", "f16", "bf16"};
 const char *const AUDIT_DIR_NAME[AUDIT_NDIR] = {"f", "f'", "dy*f'"};
@@ -1016,6 +1016,14 @@ static void write_markdown(const char *path, const audit_run *R, const results *
         }
     }
 
+    { /* fast mode's section, measured by tests/accuracy/fast_error.c and kept in its own file */
+        FILE *fm = fopen(AUDIT_SOURCE_DIR "/docs/accuracy-fast-mode.md", "r");
+        if (fm) {
+            char line[1024];
+            while (fgets(line, sizeof line, fm)) fputs(line, f);
+            fclose(fm);
+        }
+    }
     fprintf(f, "## How to reproduce\n\n");
     fprintf(f, "    bash scripts/audit.sh            # installs the Debian packages, builds with CMake, runs the audit\n\n"
                "which runs, from the repository root,\n\n"
