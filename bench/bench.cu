@@ -5,7 +5,7 @@
    Run:
        ./bench_gpuact [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|f16|bf16|all]
                       [--dir fwd|bwd|fwdbwd|all] [--data randn|mix|all] [--only OPNAME]
-                      [--csv out.csv]
+                      [--mode accurate|fast|all] [--csv out.csv]
 
    For n = 2^28 elements of fp32, fp16 and bf16, and every op (default
    parameters), it times gpuact_forward_device (reads x, writes y: 2 arrays),
@@ -22,8 +22,10 @@
      mix    x mostly uniform in [-8, 8], 1/32 of it in the tails (|x| up to
             ~100, a few up to 1e4), dy uniform in +-[1/64, 2]: more of the
             inputs where the fast tier hands over to the full path.
+   --mode: accurate mode (the default), fast mode (gpuact_params.mode =
+   GPUACT_MODE_FAST), or both; the CSV's last column says which.
    A spot check compares 65536 outputs per row bit for bit with the host
-   scalar functions (a benchmark of wrong results is worthless).
+   entry points (a benchmark of wrong results is worthless).
    Every CUDA call and every gpuact status is checked; exit status 0 iff all
    calls succeeded and every spot check matched.
 */
@@ -115,24 +117,14 @@ __global__ void fill_kernel(void *dst, size_t n, int dtype, int which, int randn
 }
 
 /* ---- host reference for the spot check ----------------------------------- */
-static float host_elem(gpuact_dtype t, const void *p, size_t i) {
-    if (t == GPUACT_F32) return ((const float *)p)[i];
-    if (t == GPUACT_F16) return gpuact_f16_to_f32(((const uint16_t *)p)[i]);
-    return gpuact_bf16_to_f32(((const uint16_t *)p)[i]);
-}
-/* the host scalar functions' bits: dir 0 f(x), 1 dy f'(x) */
-static uint32_t host_want(gpuact_op op, gpuact_dtype t, const void *x, const void *dy, size_t i, int dir) {
-    gpuact_cfg c = gpuact_cfg_default();
-    if (t == GPUACT_F32) {
-        float xi = host_elem(t, x, i), gi = host_elem(t, dy, i);
-        float r = dir == 0 ? gpuact_forward_f32(op, xi, &c) : gpuact_backward_f32(op, xi, gi, &c);
-        uint32_t u;
-        memcpy(&u, &r, 4);
-        return u;
-    }
-    uint16_t xb = ((const uint16_t *)x)[i], gb = ((const uint16_t *)dy)[i];
-    if (t == GPUACT_F16) return dir == 0 ? gpuact_forward_f16(op, xb, &c) : gpuact_backward_f16(op, xb, gb, &c);
-    return dir == 0 ? gpuact_forward_bf16(op, xb, &c) : gpuact_backward_bf16(op, xb, gb, &c);
+/* the host entry points' bits for element i (p: the call's parameters):
+   dir 0 f(x), 1 dy f'(x) */
+static uint32_t host_want(gpuact_op op, gpuact_dtype t, const gpuact_params *p, const void *x, const void *dy, size_t i, int dir) {
+    const size_t e = t == GPUACT_F32 ? 4 : 2;
+    uint32_t u = 0;
+    GK(dir == 0 ? gpuact_forward_host(op, t, p, (const char *)x + e * i, &u, 1)
+                : gpuact_backward_host(op, t, p, (const char *)x + e * i, (const char *)dy + e * i, &u, 1));
+    return u; /* little-endian: a 16-bit result in the low bits */
 }
 static uint32_t out_bits(gpuact_dtype t, const void *p, size_t i) {
     if (t == GPUACT_F32) { uint32_t u; memcpy(&u, (const char *)p + 4 * i, 4); return u; }
@@ -140,7 +132,7 @@ static uint32_t out_bits(gpuact_dtype t, const void *p, size_t i) {
 }
 
 struct Row {
-    std::string data, op, dtype, dir;
+    std::string data, op, dtype, dir, mode;
     double ms, gbs, pct, copy_ms, copy_gbs;
     size_t mismatches;
 };
@@ -153,7 +145,7 @@ static double median(std::vector<float> v) {
 
 int main(int argc, char **argv) {
     int log2n = 28, reps = 30, warmup = 5;
-    const char *csv = NULL, *only = NULL, *dtype_sel = "all", *data_sel = "all", *dir_sel = "all";
+    const char *csv = NULL, *only = NULL, *dtype_sel = "all", *data_sel = "all", *dir_sel = "all", *mode_sel = "accurate";
     for (int i = 1; i < argc; i++) {
         const char *v;
         if ((v = tu_arg(argc, argv, &i, "--log2n"))) log2n = atoi(v);
@@ -164,8 +156,9 @@ int main(int argc, char **argv) {
         else if ((v = tu_arg(argc, argv, &i, "--dtype"))) dtype_sel = v;
         else if ((v = tu_arg(argc, argv, &i, "--data"))) data_sel = v;
         else if ((v = tu_arg(argc, argv, &i, "--dir"))) dir_sel = v;
+        else if ((v = tu_arg(argc, argv, &i, "--mode"))) mode_sel = v;
         else {
-            fprintf(stderr, "usage: %s [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|f16|bf16|all] [--dir fwd|bwd|fwdbwd|all] [--data randn|mix|all] [--only OP] [--csv FILE]\n",
+            fprintf(stderr, "usage: %s [--log2n 28] [--reps 30] [--warmup 5] [--dtype f32|f16|bf16|all] [--dir fwd|bwd|fwdbwd|all] [--data randn|mix|all] [--mode accurate|fast|all] [--only OP] [--csv FILE]\n",
                     argv[0]);
             return 2;
         }
@@ -190,8 +183,16 @@ int main(int argc, char **argv) {
     size_t total_bad = 0;
     const gpuact_dtype dtypes[3] = {GPUACT_F32, GPUACT_F16, GPUACT_BF16};
     const char *const dirnames[3] = {"fwd", "bwd", "fwdbwd"};
+    for (int mi = 0; mi < 2; mi++)
     for (int si = 0; si < 2; si++)
     for (int di = 0; di < 3; di++) {
+        const char *mname = mi == 0 ? "accurate" : "fast";
+        if (strcmp(mode_sel, "all") && strcmp(mode_sel, mname)) continue;
+        gpuact_params fastp;
+        memset(&fastp, 0, sizeof fastp);
+        fastp.set = GPUACT_SET_MODE;
+        fastp.mode = GPUACT_MODE_FAST;
+        const gpuact_params *P = mi ? &fastp : NULL;
         const char *sname = si == 0 ? "randn" : "mix";
         if (strcmp(data_sel, "all") && strcmp(data_sel, sname)) continue;
         gpuact_dtype dt = dtypes[di];
@@ -215,16 +216,16 @@ int main(int argc, char **argv) {
         CK(cudaMemcpy(hx.data(), x, ncheck * esz, cudaMemcpyDeviceToHost));
         CK(cudaMemcpy(hdy.data(), dy, ncheck * esz, cudaMemcpyDeviceToHost));
 
-        printf("\ndata: %s\n%-14s %-5s %-6s %10s %10s %8s %10s %10s %6s\n", sname, "op", "dtype", "dir", "time ms", "GB/s", "% copy",
+        printf("\ndata: %s, mode: %s\n%-14s %-5s %-6s %10s %10s %8s %10s %10s %6s\n", sname, mname, "op", "dtype", "dir", "time ms", "GB/s", "% copy",
                "copy ms", "copy GB/s", "check");
         for (const auto &o : kOps) {
             if (only && strcmp(only, o.name)) continue;
             for (int dir = 0; dir < 3; dir++) { /* 0 forward, 1 backward, 2 both */
                 if (strcmp(dir_sel, "all") && strcmp(dir_sel, dirnames[dir])) continue;
                 auto launch = [&]() {
-                    if (dir == 0) GK(gpuact_forward_device(o.op, dt, NULL, x, out, n, st));
-                    else if (dir == 1) GK(gpuact_backward_device(o.op, dt, NULL, x, dy, out, n, st));
-                    else GK(gpuact_forward_backward_device(o.op, dt, NULL, x, dy, out, out2, n, st));
+                    if (dir == 0) GK(gpuact_forward_device(o.op, dt, P, x, out, n, st));
+                    else if (dir == 1) GK(gpuact_backward_device(o.op, dt, P, x, dy, out, n, st));
+                    else GK(gpuact_forward_backward_device(o.op, dt, P, x, dy, out, out2, n, st));
                 };
                 for (int w = 0; w < warmup; w++) {
                     launch();
@@ -254,7 +255,7 @@ int main(int argc, char **argv) {
                 for (size_t i = 0; i < ncheck; i++)
                     for (int part = 0; part < (dir == 2 ? 2 : 1); part++) {
                         const int which = dir == 2 ? part : dir; /* 0 f, 1 dy f' */
-                        const uint32_t want = host_want(o.op, dt, hx.data(), hdy.data(), i, which);
+                        const uint32_t want = host_want(o.op, dt, P, hx.data(), hdy.data(), i, which);
                         const uint32_t got = out_bits(dt, (part ? hout2 : hout).data(), i);
                         if (got != want) {
                             if (!bad)
@@ -271,6 +272,7 @@ int main(int argc, char **argv) {
                 row.dtype = dname;
                 row.data = sname;
                 row.dir = dirnames[dir];
+                row.mode = mname;
                 row.ms = mk;
                 row.gbs = kbytes / (mk * 1e-3) / 1e9;
                 row.copy_ms = mc;
@@ -291,22 +293,25 @@ int main(int argc, char **argv) {
 
     /* summary: mean % of copy bandwidth per dtype and direction */
     printf("\n");
+    for (const char *md : {"accurate", "fast"})
     for (const char *sd : {"randn", "mix"})
     for (const char *d : {"f32", "f16", "bf16"})
         for (const char *r : {"fwd", "bwd", "fwdbwd"}) {
             double s = 0, mn = 1e30;
             int k = 0;
             for (const Row &row : rows)
-                if (row.data == sd && row.dtype == d && row.dir == r) { s += row.pct; mn = std::min(mn, row.pct); k++; }
-            if (k) printf("BENCH SUMMARY %s %s %s: mean %.1f%% of copy bandwidth, min %.1f%% (%d ops)\n", sd, d, r, s / k, mn, k);
+                if (row.mode == md && row.data == sd && row.dtype == d && row.dir == r) { s += row.pct; mn = std::min(mn, row.pct); k++; }
+            if (k)
+                printf("BENCH SUMMARY %s%s %s %s: mean %.1f%% of copy bandwidth, min %.1f%% (%d ops)\n", strcmp(md, "fast") ? "" : "fast ", sd, d,
+                       r, s / k, mn, k);
         }
     if (csv) {
         FILE *f = fopen(csv, "w");
         if (!f) { perror(csv); return 2; }
-        fprintf(f, "data,op,dtype,direction,n,time_ms,gb_per_s,pct_of_copy,copy_ms,copy_gb_per_s,spot_check_mismatches\n");
+        fprintf(f, "data,op,dtype,direction,n,time_ms,gb_per_s,pct_of_copy,copy_ms,copy_gb_per_s,spot_check_mismatches,mode\n");
         for (const Row &r : rows)
-            fprintf(f, "%s,%s,%s,%s,%zu,%.4f,%.2f,%.2f,%.4f,%.2f,%zu\n", r.data.c_str(), r.op.c_str(), r.dtype.c_str(), r.dir.c_str(), n, r.ms,
-                    r.gbs, r.pct, r.copy_ms, r.copy_gbs, r.mismatches);
+            fprintf(f, "%s,%s,%s,%s,%zu,%.4f,%.2f,%.2f,%.4f,%.2f,%zu,%s\n", r.data.c_str(), r.op.c_str(), r.dtype.c_str(), r.dir.c_str(), n, r.ms,
+                    r.gbs, r.pct, r.copy_ms, r.copy_gbs, r.mismatches, r.mode.c_str());
         if (fclose(f) != 0) { perror(csv); return 2; }
         printf("bench: wrote %s\n", csv);
     }

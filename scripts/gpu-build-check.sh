@@ -5,7 +5,7 @@
 #      sm_70: where NVCC lacks it, the sm_70 builds use NVCC_SM70, by default
 #      the CUDA 11.8 nvcc that scripts/setup-nvcc-sm70.sh unpacks (a cached
 #      download; NVCC_SM70=skip leaves sm_70 out, reported as skipped);
-#   2. the kernels' resources on sm_90 (ptxas -v): all NKERNELS (below) present, no stack
+#   2. the kernels' resources on sm_90 (ptxas -v): all NKERNELS and NFAST (below) present, no stack
 #      frame, no spills; the registers of each;
 #   3. a C file (tests/gpu/host_link.c, gcc -DGPUACT_CUDA) calling
 #      gpuact_forward_device, linked against an nvcc-built object and run:
@@ -40,6 +40,9 @@ done
 # backward-from-output x 3 dtypes, swish_tanh's table-tier kernels (GPUACT__OP_SWISH_TT:
 # forward, f', backward and forward+backward in fp32, fp16 and bf16)
 NKERNELS=102
+# gpuact__k_fm instantiations (fast mode): 7 ops x 3 dtypes x 4 directions and
+# elu's and selu's backward-from-output x 3 dtypes
+NFAST=90
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 WARN=(-Xcompiler -Wall,-Wextra -Werror all-warnings)
@@ -169,9 +172,10 @@ ptx_exact() {
   set -e
   "$NVCC" -arch=sm_90 -I"$root" "${WARN[@]}" -ptx "$root/tests/gpu/host_link_impl.cu" -o "$work/kernels.ptx"
   n=$(grep -c '^.entry _Z17gpuact__k_eltwise' "$work/kernels.ptx" || true)
+  nf=$(grep -c '^.entry _Z12gpuact__k_fm' "$work/kernels.ptx" || true)
   bad=$(grep -cE '\.ftz|\.approx|div\.full' "$work/kernels.ptx" || true)
-  echo "ptx: $n kernels, $bad flush-to-zero/approximate instructions"
-  [ "$n" = "$NKERNELS" ] && [ "$bad" = 0 ]
+  echo "ptx: $n kernels, $nf fast-mode kernels, $bad flush-to-zero/approximate instructions"
+  [ "$n" = "$NKERNELS" ] && [ "$nf" = "$NFAST" ] && [ "$bad" = 0 ]
 }
 check kernel_ptx_exact ptx_exact
 
@@ -213,23 +217,26 @@ done
 
 # 2. the kernels' resources (from the sm_90 build of host_link_impl.cu)
 if [ -s "$work/ptxas_sm90.txt" ]; then
-  python3 - "$work/ptxas_sm90.txt" "$NKERNELS" >"$work/resources.txt" <<'PY'
+  python3 - "$work/ptxas_sm90.txt" "$NKERNELS" "$NFAST" >"$work/resources.txt" <<'PY'
 import re, sys
 txt = open(sys.argv[1]).read()
 ops = {1: 'gelu_erf', 2: 'gelu_tanh', 3: 'gelu_sigmoid', 4: 'elu', 5: 'selu', 6: 'silu', 7: 'swish_tanh',
        64: 'swish_tanh tt'}  # 64: GPUACT__OP_SWISH_TT, the table tier's fp32 kernels
 dts = {1: 'f32', 2: 'f16', 3: 'bf16'}
 dirs = ['fwd', 'grad', 'bwd', 'fwd+bwd', 'bwd-from-y']
-pat = re.compile(r"Function properties for _Z17gpuact__k_eltwiseILi(\d+)ELi(\d)ELi(\d)EEv13gpuact__kargs\s*\n"
+pat = re.compile(r"Function properties for _Z\d+gpuact__k_(eltwise|fm)ILi(\d+)ELi(\d)ELi(\d)EEv13gpuact__kargs\s*\n"
                  r"\s*(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads\s*\n"
                  r"ptxas info\s*: Used (\d+) registers")
-res = {}
+res, fm = {}, {}
 for m in pat.finditer(txt):
-    op, dt, d, st, ss, sl, r = map(int, m.groups())
-    res[(op, dt, d)] = (r, st, ss, sl)
+    kind = m.group(1)
+    op, dt, d, st, ss, sl, r = map(int, m.groups()[1:])
+    (res if kind == 'eltwise' else fm)[(op, dt, d)] = (r, st, ss, sl)
 bad = [k for k, v in res.items() if v[1] or v[2] or v[3]]
-print("kernels: %d, with stack or spills: %d, registers %d..%d" % (len(res), len(bad),
-      min(v[0] for v in res.values()) if res else 0, max(v[0] for v in res.values()) if res else 0))
+fbad = [k for k, v in fm.items() if v[1] or v[2] or v[3]]
+print("kernels: %d, with stack or spills: %d, registers %d..%d; fast-mode kernels: %d, with stack or spills: %d, registers %d..%d" % (
+      len(res), len(bad), min(v[0] for v in res.values()) if res else 0, max(v[0] for v in res.values()) if res else 0,
+      len(fm), len(fbad), min(v[0] for v in fm.values()) if fm else 0, max(v[0] for v in fm.values()) if fm else 0))
 print("registers per thread, sm_90 (stack 0, spills 0 unless listed):")
 print("  %-18s" % "op / dtype" + "".join("%-11s" % d for d in dirs))
 for op in ops:
@@ -239,7 +246,9 @@ for op in ops:
             "%-11s" % (res[(op, dt, d)][0] if (op, dt, d) in res else "-") for d in range(5)))
 for k in bad:
     print("  stack/spill: %s %s %s: %s" % (ops[k[0]], dts[k[1]], dirs[k[2]], res[k]))
-sys.exit(0 if len(res) == int(sys.argv[2]) and not bad else 1)
+for k in fbad:
+    print("  stack/spill (fast mode): %s %s %s: %s" % (ops[k[0]], dts[k[1]], dirs[k[2]], fm[k]))
+sys.exit(0 if len(res) == int(sys.argv[2]) and len(fm) == int(sys.argv[3]) and not bad and not fbad else 1)
 PY
   rrc=$?
   report $([ $rrc = 0 ] && echo 1 || echo 0) "kernel_resources_sm90" 0 "$(head -1 "$work/resources.txt")"

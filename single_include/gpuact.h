@@ -207,6 +207,8 @@
      9    Tier chain and public scalar functions
      9.1    Fast mode (cfg->mode == GPUACT_MODE_FAST)
      10   CUDA kernels (CUDA only)
+     10.1   Fast-mode kernels
+     10.2   Launch
 */
 
 /* == 1 Set-up: flags that break bit-exactness, GPUACT_HD == */
@@ -16515,6 +16517,165 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
     }
 }
 
+/* == 10.1 Fast-mode kernels == */
+/* Fast mode (gpuact_cfg.mode == GPUACT_MODE_FAST): each element through
+   section 9.1's fast functions, rounded once to the element format. No
+   tiers and no queues: nothing is deferred, so these kernels take the
+   layout that reaches the copy's speed (bench/results/2026-11-25-h100-layout:
+   99-101% of copy for a stand-in, against 91-95% for a grid-stride loop):
+   one short pass a block, GPUACT__FM_U 16-byte vectors a thread, every
+   load issued before any math, and as many blocks as there are chunks
+   (the block scheduler hands them out in address order to whichever
+   multiprocessor is free). A grid-stride over the chunks covers grids past
+   2^31 - 1 blocks. The U vectors go through one rolled loop and the V
+   elements of each are unrolled (V copies of the math). The head and tail
+   scalars of a VEC call (fewer than 2 V) go to
+   the first threads of the grid; SCALAR and BYTES calls run grid-stride, one
+   element a thread. */
+#ifndef GPUACT__FM_U
+#define GPUACT__FM_U 2
+#endif
+/* Fast mode's results in the element format, the bits the host entry
+   points give (gpuact__fast_mode_*_fmt round the fp32 value, or the exact
+   product dy g, once with gpuact__round); here in a few instructions. Both
+   are round-to-nearest-even of the same number, so they agree; test_device
+   compares every 16-bit input. v: one cvt for binary16, the integer
+   rounding for bfloat16 (exact for every float, overflow to inf included);
+   NaN -> the canonical NaN. */
+template <int DT> __device__ __forceinline__ uint32_t gpuact__fm_rn(float v) {
+    if (DT == GPUACT_F32) return gpuact__f2u(v);
+    if (v != v) return DT == GPUACT_F16 ? 0x7e00u : 0x7fc0u;
+#if defined(__CUDA_ARCH__)
+    if (DT == GPUACT_F16) {
+        unsigned short h;
+        asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(v));
+        return h;
+    }
+#else
+    if (DT == GPUACT_F16) return gpuact__f32_to_f16_exact(gpuact__round(gpuact__xf_f(v), GPUACT__FMT_F16)); /* tests/gpu/emulation */
+#endif
+    const uint32_t u = gpuact__f2u(v);
+    return (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
+}
+/* dy g rounded once: h = dy g rounded to odd in fp32 (the nearest float h,
+   moved one step towards zero and made odd when the fma's residual shows it
+   inexact), then to nearest in 16 bits. With 24 bits against 11 (8), no
+   double rounding: the odd h is never a 16-bit midpoint unless dy g is. The
+   residual is exact from |h| >= 2^-100 on; below that a bfloat16 product
+   takes gpuact__fm_dyg (binary16 gives +-0 there either way). */
+template <int DT> __device__ __forceinline__ uint32_t gpuact__fm_dyg_bits(float g, float dy) {
+    if (DT == GPUACT_F32) return gpuact__f2u(gpuact__fm_dyg(g, dy, GPUACT__FMT_F32));
+    const float h = gpuact__mul(g, dy);
+    if (h != h || g != g || dy != dy) return DT == GPUACT_F16 ? 0x7e00u : 0x7fc0u;
+    uint32_t u = gpuact__f2u(h);
+    if (gpuact__abs(h) < 7.88860905e-31f) { /* 2^-100 */
+        if (DT == GPUACT_BF16) return gpuact__f32_to_bf16_exact(gpuact__fm_dyg(g, dy, GPUACT__FMT_BF16));
+    } else if (gpuact__isfinite(h)) {
+        const float l = gpuact__fma(g, dy, -h);
+        if (l != 0.0f) {
+            if ((gpuact__f2u(l) ^ u) >> 31) u -= 1u;
+            u |= 1u;
+        }
+    }
+    return gpuact__fm_rn<DT>(gpuact__u2f(u));
+}
+/* one element: a = the in0 bits, b = the in1 bits; results in *r0 (*r1) */
+template <int OP, int DT, int DIR>
+__device__ __forceinline__ void gpuact__fm_elem(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
+    typedef gpuact__elt<DT> E;
+    const float x = E::load(a);
+    if (DIR == GPUACT__DIR_FWD) *r0 = gpuact__fm_rn<DT>(gpuact__fast_mode_fwd(OP, x, c));
+    else if (DIR == GPUACT__DIR_GRAD) *r0 = gpuact__fm_rn<DT>(gpuact__fast_mode_grad(OP, x, c));
+    else if (DIR == GPUACT__DIR_BWD) *r0 = gpuact__fm_dyg_bits<DT>(gpuact__fast_mode_grad(OP, x, c), E::load(b));
+    else if (DIR == GPUACT__DIR_FWDBWD) {
+        *r0 = gpuact__fm_rn<DT>(gpuact__fast_mode_fwd(OP, x, c));
+        *r1 = gpuact__fm_dyg_bits<DT>(gpuact__fast_mode_grad(OP, x, c), E::load(b));
+    } else *r0 = E::store(gpuact__fast_mode_bwd_out_fmt(OP, x, E::load(b), c, (int)E::FMT));
+}
+/* gpuact__fm_elem as a call (r1 << 32 | r0), for the scalars: a second
+   inlined copy of the math doubled the kernels' code */
+template <int OP, int DT, int DIR>
+__device__ __noinline__ uint64_t gpuact__fm_elem_call(const gpuact_cfg c, uint32_t a, uint32_t b) {
+    uint32_t r0 = 0u, r1 = 0u;
+    gpuact__fm_elem<OP, DT, DIR>(&c, a, b, &r0, &r1);
+    return ((uint64_t)r1 << 32) | r0;
+}
+template <int OP, int DT, int DIR>
+static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_fm(const gpuact__kargs k) {
+    const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ, U = GPUACT__FM_U;
+    const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD || DIR == GPUACT__DIR_BWDOUT;
+    const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
+    const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
+    const gpuact_cfg cfg = k.cfg;
+    const size_t gthreads = (size_t)gridDim.x * GPUACT__BLOCK;
+    size_t first = (size_t)blockIdx.x * GPUACT__BLOCK + threadIdx.x, nscalar = k.items;
+    if (k.mode == GPUACT__MODE_VEC) {
+        const size_t per = (size_t)GPUACT__BLOCK * U, nch = (k.nvec + per - 1) / per;
+        for (size_t ch = blockIdx.x; ch < nch; ch += gridDim.x) {
+            const size_t v0 = ch * per + threadIdx.x;
+            uint4 va[U], vb[U];
+#pragma unroll
+            for (int u = 0; u < U; u++) {
+                const size_t v = v0 + (size_t)GPUACT__BLOCK * u, at = (k.head + v * V) * ESZ;
+                va[u] = vb[u] = make_uint4(0u, 0u, 0u, 0u);
+                if (v < k.nvec) {
+                    va[u] = *reinterpret_cast<const uint4 *>(k.in0 + at);
+                    if (IN1) vb[u] = *reinterpret_cast<const uint4 *>(k.in1 + at);
+                }
+            }
+            /* rolled: vector 0 of va / vb, then the others move down */
+#pragma unroll 1
+            for (int u = 0; u < U; u++) {
+                const size_t v = v0 + (size_t)GPUACT__BLOCK * u, at = (k.head + v * V) * ESZ;
+                if (v >= k.nvec) break;
+                uint32_t a[4] = {va[0].x, va[0].y, va[0].z, va[0].w}, b[4] = {vb[0].x, vb[0].y, vb[0].z, vb[0].w};
+#pragma unroll
+                for (int w = 0; w + 1 < U; w++) {
+                    va[w] = va[w + 1];
+                    vb[w] = vb[w + 1];
+                }
+                uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
+#pragma unroll
+                for (int j = 0; j < V; j++) {
+                    /* element j: word j / (V / 4), its bits at 8 ESZ (j % (V / 4)) */
+                    const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
+                    uint32_t r0 = 0u, r1 = 0u;
+                    gpuact__fm_elem<OP, DT, DIR>(&cfg, (a[wi] >> sh) & MASK, (b[wi] >> sh) & MASK, &r0, &r1);
+                    o[wi] |= (r0 & MASK) << sh;
+                    p[wi] |= (r1 & MASK) << sh;
+                }
+                *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
+                if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
+            }
+        }
+        nscalar = k.items - k.nvec; /* the head, then the tail */
+    }
+    const int bytes = k.mode == GPUACT__MODE_BYTES;
+    for (size_t s = first; s < nscalar; s += gthreads) {
+        const size_t e = k.mode != GPUACT__MODE_VEC || s < k.head ? s : k.head + k.nvec * V + (s - k.head);
+        const size_t at = e * ESZ;
+        const uint64_t r = gpuact__fm_elem_call<OP, DT, DIR>(cfg, gpuact__k_ld1<ESZ>(k.in0 + at, bytes),
+                                                             IN1 ? gpuact__k_ld1<ESZ>(k.in1 + at, bytes) : 0u);
+        gpuact__k_st1<ESZ>(k.out0 + at, (uint32_t)r, bytes);
+        if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, (uint32_t)(r >> 32), bytes);
+    }
+}
+/* Launcher of gpuact__k_fm<OP, DT, DIR>: a block a chunk of GPUACT__BLOCK
+   GPUACT__FM_U vectors (VEC), or a thread an element (SCALAR, BYTES). */
+template <int OP, int DT, int DIR> struct gpuact__fm_launcher {
+    static cudaError_t run(const gpuact__kargs &k, cudaStream_t stream) {
+        const size_t per = (size_t)GPUACT__BLOCK * GPUACT__FM_U;
+        size_t g = (k.items - k.nvec + GPUACT__BLOCK - 1) / GPUACT__BLOCK;
+        if (k.mode == GPUACT__MODE_VEC && (k.nvec + per - 1) / per > g) g = (k.nvec + per - 1) / per;
+        if (g < 1) g = 1;
+        if (g > 0x7fffffffu) g = 0x7fffffffu;
+        void *args[1];
+        args[0] = const_cast<gpuact__kargs *>(&k);
+        return cudaLaunchKernel((const void *)gpuact__k_fm<OP, DT, DIR>, dim3((unsigned)g), dim3(GPUACT__BLOCK), args, 0, stream);
+    }
+};
+
+/* == 10.2 Launch == */
 /* The ops and element types whose kernels are built (GPUACT_ONLY_OPS,
    GPUACT_ONLY_TYPES: gpuact.h's top comment); the others launch nothing
    (the device entry points answer GPUACT_ERROR_UNSUPPORTED first). */
@@ -16534,6 +16695,40 @@ template <int OP, int DT> struct gpuact__k_built {
     enum { value = (((unsigned)(GPUACT_ONLY_OPS) >> OP) & ((unsigned)(GPUACT_ONLY_TYPES) >> DT) & 1u) != 0 };
 };
 
+/* Answers of the runtime that do not change while the process runs (a
+   device's multiprocessor count, a kernel's resident blocks per
+   multiprocessor), kept per device so that a launch asks each only once:
+   the two queries cost more host time than a small launch itself. 0 = not
+   asked yet; relaxed atomics, since threads may launch at once (they store
+   the same value). Devices from GPUACT__CACHED_DEVICES on ask every time. */
+#define GPUACT__CACHED_DEVICES 64
+static inline int gpuact__cache_get(const int *slot) {
+#if defined(_MSC_VER) && !defined(__clang__)
+    return *(const volatile int *)slot;
+#else
+    return __atomic_load_n(slot, __ATOMIC_RELAXED);
+#endif
+}
+static inline void gpuact__cache_put(int *slot, int v) {
+#if defined(_MSC_VER) && !defined(__clang__)
+    *(volatile int *)slot = v;
+#else
+    __atomic_store_n(slot, v, __ATOMIC_RELAXED);
+#endif
+}
+/* cudaDevAttrMultiProcessorCount of `device`, cached */
+static inline cudaError_t gpuact__sm_count(int device, int *sms) {
+    static int cache[GPUACT__CACHED_DEVICES];
+    const int cached = device >= 0 && device < GPUACT__CACHED_DEVICES ? gpuact__cache_get(&cache[device]) : 0;
+    if (cached > 0) {
+        *sms = cached;
+        return cudaSuccess;
+    }
+    const cudaError_t e = cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, device);
+    if (e == cudaSuccess && *sms > 0 && device >= 0 && device < GPUACT__CACHED_DEVICES) gpuact__cache_put(&cache[device], *sms);
+    return e;
+}
+
 /* Launcher of gpuact__k_eltwise<OP, DT, DIR> on `stream`; returns the
    status of the occupancy query or the launch. The grid is `blocks` (at most
    sms x GPUACT__BLOCKS_PER_SM), cut to the blocks that are resident at once
@@ -16545,11 +16740,17 @@ template <int OP, int DT, int DIR,
           bool OK = (DIR != GPUACT__DIR_BWDOUT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) &&
                     gpuact__k_built<gpuact__op_of<OP>::value, DT>::value>
 struct gpuact__launcher {
-    static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, cudaStream_t stream) {
+    static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, int device, cudaStream_t stream) {
+        if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR>::run(k, stream);
         const void *fn = (const void *)gpuact__k_eltwise<OP, DT, DIR>;
-        int per_sm = 0;
-        cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, GPUACT__BLOCK, 0);
-        if (e != cudaSuccess) return e;
+        static int cache[GPUACT__CACHED_DEVICES]; /* per instantiation: this kernel's answer per device */
+        const int cached = device >= 0 && device < GPUACT__CACHED_DEVICES ? gpuact__cache_get(&cache[device]) : 0;
+        int per_sm = cached;
+        if (!cached) {
+            const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, GPUACT__BLOCK, 0);
+            if (e != cudaSuccess) return e;
+            if (per_sm > 0 && device >= 0 && device < GPUACT__CACHED_DEVICES) gpuact__cache_put(&cache[device], per_sm);
+        }
         if (per_sm < 1) per_sm = 1;
         if (per_sm > GPUACT__BLOCKS_PER_SM) per_sm = GPUACT__BLOCKS_PER_SM;
         const size_t cap = (size_t)sms * (size_t)per_sm;
@@ -16559,7 +16760,7 @@ struct gpuact__launcher {
     }
 };
 template <int OP, int DT, int DIR> struct gpuact__launcher<OP, DT, DIR, false> {
-    static cudaError_t run(const gpuact__kargs &, size_t, int, cudaStream_t) { return cudaErrorInvalidValue; }
+    static cudaError_t run(const gpuact__kargs &, size_t, int, int, cudaStream_t) { return cudaErrorInvalidValue; }
 };
 
 /* swish_tanh: the table tier's kernel where there is one for the direction
@@ -16567,39 +16768,40 @@ template <int OP, int DT, int DIR> struct gpuact__launcher<OP, DT, DIR, false> {
 template <int DT, int DIR,
           bool TT = gpuact__has_tt<GPUACT__OP_SWISH_TT, DT, DIR>::value || gpuact__has_h16<GPUACT__OP_SWISH_TT, DT, DIR>::value>
 struct gpuact__launch_st {
-    static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, cudaStream_t stream) {
-        if (gpuact__tt_st_cfg(&k.cfg)) return gpuact__launcher<GPUACT__OP_SWISH_TT, DT, DIR>::run(k, blocks, sms, stream);
-        return gpuact__launcher<GPUACT_OP_SWISH_TANH, DT, DIR>::run(k, blocks, sms, stream);
+    static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, int device, cudaStream_t stream) {
+        if (k.cfg.mode != GPUACT_MODE_FAST && gpuact__tt_st_cfg(&k.cfg))
+            return gpuact__launcher<GPUACT__OP_SWISH_TT, DT, DIR>::run(k, blocks, sms, device, stream);
+        return gpuact__launcher<GPUACT_OP_SWISH_TANH, DT, DIR>::run(k, blocks, sms, device, stream);
     }
 };
 template <int DT, int DIR> struct gpuact__launch_st<DT, DIR, false> {
-    static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, cudaStream_t stream) {
-        return gpuact__launcher<GPUACT_OP_SWISH_TANH, DT, DIR>::run(k, blocks, sms, stream);
+    static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, int device, cudaStream_t stream) {
+        return gpuact__launcher<GPUACT_OP_SWISH_TANH, DT, DIR>::run(k, blocks, sms, device, stream);
     }
 };
 /* runtime op -> template */
 template <int DT, int DIR>
-static inline cudaError_t gpuact__launch_op(int op, const gpuact__kargs &k, size_t blocks, int sms, cudaStream_t stream) {
+static inline cudaError_t gpuact__launch_op(int op, const gpuact__kargs &k, size_t blocks, int sms, int device, cudaStream_t stream) {
     switch (op) {
-    case GPUACT_OP_GELU_ERF: return gpuact__launcher<GPUACT_OP_GELU_ERF, DT, DIR>::run(k, blocks, sms, stream);
-    case GPUACT_OP_GELU_TANH: return gpuact__launcher<GPUACT_OP_GELU_TANH, DT, DIR>::run(k, blocks, sms, stream);
-    case GPUACT_OP_GELU_SIGMOID: return gpuact__launcher<GPUACT_OP_GELU_SIGMOID, DT, DIR>::run(k, blocks, sms, stream);
-    case GPUACT_OP_ELU: return gpuact__launcher<GPUACT_OP_ELU, DT, DIR>::run(k, blocks, sms, stream);
-    case GPUACT_OP_SELU: return gpuact__launcher<GPUACT_OP_SELU, DT, DIR>::run(k, blocks, sms, stream);
-    case GPUACT_OP_SILU: return gpuact__launcher<GPUACT_OP_SILU, DT, DIR>::run(k, blocks, sms, stream);
-    case GPUACT_OP_SWISH_TANH: return gpuact__launch_st<DT, DIR>::run(k, blocks, sms, stream);
+    case GPUACT_OP_GELU_ERF: return gpuact__launcher<GPUACT_OP_GELU_ERF, DT, DIR>::run(k, blocks, sms, device, stream);
+    case GPUACT_OP_GELU_TANH: return gpuact__launcher<GPUACT_OP_GELU_TANH, DT, DIR>::run(k, blocks, sms, device, stream);
+    case GPUACT_OP_GELU_SIGMOID: return gpuact__launcher<GPUACT_OP_GELU_SIGMOID, DT, DIR>::run(k, blocks, sms, device, stream);
+    case GPUACT_OP_ELU: return gpuact__launcher<GPUACT_OP_ELU, DT, DIR>::run(k, blocks, sms, device, stream);
+    case GPUACT_OP_SELU: return gpuact__launcher<GPUACT_OP_SELU, DT, DIR>::run(k, blocks, sms, device, stream);
+    case GPUACT_OP_SILU: return gpuact__launcher<GPUACT_OP_SILU, DT, DIR>::run(k, blocks, sms, device, stream);
+    case GPUACT_OP_SWISH_TANH: return gpuact__launch_st<DT, DIR>::run(k, blocks, sms, device, stream);
     default: return cudaErrorInvalidValue;
     }
 }
 /* runtime direction -> template */
 template <int DT>
-static inline cudaError_t gpuact__launch_dir(int dir, int op, const gpuact__kargs &k, size_t blocks, int sms, cudaStream_t stream) {
+static inline cudaError_t gpuact__launch_dir(int dir, int op, const gpuact__kargs &k, size_t blocks, int sms, int device, cudaStream_t stream) {
     switch (dir) {
-    case GPUACT__DIR_FWD: return gpuact__launch_op<DT, GPUACT__DIR_FWD>(op, k, blocks, sms, stream);
-    case GPUACT__DIR_GRAD: return gpuact__launch_op<DT, GPUACT__DIR_GRAD>(op, k, blocks, sms, stream);
-    case GPUACT__DIR_BWD: return gpuact__launch_op<DT, GPUACT__DIR_BWD>(op, k, blocks, sms, stream);
-    case GPUACT__DIR_FWDBWD: return gpuact__launch_op<DT, GPUACT__DIR_FWDBWD>(op, k, blocks, sms, stream);
-    case GPUACT__DIR_BWDOUT: return gpuact__launch_op<DT, GPUACT__DIR_BWDOUT>(op, k, blocks, sms, stream);
+    case GPUACT__DIR_FWD: return gpuact__launch_op<DT, GPUACT__DIR_FWD>(op, k, blocks, sms, device, stream);
+    case GPUACT__DIR_GRAD: return gpuact__launch_op<DT, GPUACT__DIR_GRAD>(op, k, blocks, sms, device, stream);
+    case GPUACT__DIR_BWD: return gpuact__launch_op<DT, GPUACT__DIR_BWD>(op, k, blocks, sms, device, stream);
+    case GPUACT__DIR_FWDBWD: return gpuact__launch_op<DT, GPUACT__DIR_FWDBWD>(op, k, blocks, sms, device, stream);
+    case GPUACT__DIR_BWDOUT: return gpuact__launch_op<DT, GPUACT__DIR_BWDOUT>(op, k, blocks, sms, device, stream);
     default: return cudaErrorInvalidValue;
     }
 }
@@ -16642,9 +16844,10 @@ static inline void gpuact__eltwise_plan(gpuact__kargs *k, size_t esz, size_t n) 
    op, dtype: valid (checked by the caller); in0/out0 non-NULL, in1/out1 as
    the direction needs (else NULL), all on `device`; n > 0. `device` only
    sizes the grid (its multiprocessor count). Returns cudaSuccess or the
-   error of cudaDeviceGetAttribute, the occupancy query or the launch. Makes
-   no other CUDA call (none of these is a stream operation): legal during
-   stream capture. A template only so that the 101 kernels are
+   error of cudaDeviceGetAttribute, the occupancy query (each made once per
+   device, and per kernel: gpuact__sm_count) or the launch. Makes no other
+   CUDA call (none of these is a stream operation): legal during stream
+   capture. A template only so that the 102 kernels are
    instantiated in the translation units that call it (gpuact.h's
    implementation), not in every CUDA file including this header. */
 template <int UNUSED = 0>
@@ -16654,7 +16857,7 @@ static inline cudaError_t gpuact__eltwise_device(int dir, int op, int dtype, con
     gpuact__kargs k;
     int sms = 0;
     size_t blocks, max_blocks;
-    cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    cudaError_t e = gpuact__sm_count(device, &sms);
     if (e != cudaSuccess) return e;
     if (sms < 1) sms = 1;
     k.cfg = *cfg;
@@ -16668,9 +16871,9 @@ static inline cudaError_t gpuact__eltwise_device(int dir, int op, int dtype, con
     if (blocks > max_blocks) blocks = max_blocks;
     if (blocks > 0x7fffffffu) blocks = 0x7fffffffu;
     switch (dtype) {
-    case GPUACT_F32: return gpuact__launch_dir<GPUACT_F32>(dir, op, k, blocks, sms, stream);
-    case GPUACT_F16: return gpuact__launch_dir<GPUACT_F16>(dir, op, k, blocks, sms, stream);
-    case GPUACT_BF16: return gpuact__launch_dir<GPUACT_BF16>(dir, op, k, blocks, sms, stream);
+    case GPUACT_F32: return gpuact__launch_dir<GPUACT_F32>(dir, op, k, blocks, sms, device, stream);
+    case GPUACT_F16: return gpuact__launch_dir<GPUACT_F16>(dir, op, k, blocks, sms, device, stream);
+    case GPUACT_BF16: return gpuact__launch_dir<GPUACT_BF16>(dir, op, k, blocks, sms, device, stream);
     default: return cudaErrorInvalidValue;
     }
 }

@@ -249,6 +249,22 @@ static std::vector<OpCfg> op_cfgs(bool extras) {
     }
     return v;
 }
+/* the same configurations in fast mode */
+static gpuact_params fast_of(gpuact_params p) {
+    p.set |= GPUACT_SET_MODE;
+    p.mode = GPUACT_MODE_FAST;
+    return p;
+}
+static std::vector<OpCfg> with_fast(std::vector<OpCfg> v) {
+    const size_t n = v.size();
+    for (size_t i = 0; i < n; i++) {
+        OpCfg c = v[i];
+        c.p = fast_of(c.p);
+        c.name += " fast";
+        v.push_back(c);
+    }
+    return v;
+}
 
 /* ------------------------------------------------------------------------ */
 /* 1. 16-bit exhaustive                                                     */
@@ -265,7 +281,7 @@ static void test_16bit(void) {
     h2d(ddy.p, hdy.data(), b);
     for (int ti = 1; ti < 3; ti++) {
         const gpuact_dtype t = DTS[ti];
-        for (const OpCfg &c : op_cfgs(true)) {
+        for (const OpCfg &c : with_fast(op_cfgs(true))) {
             unsigned long long checked = 0, bad = 0;
             std::string note;
             for (int dir = FWD; dir <= BWDOUT; dir++) {
@@ -426,6 +442,15 @@ static void test_f32_random(void) {
     jobs.push_back(Job{BWDOUT, GPUACT_OP_ELU, n, NULL});
     jobs.push_back(Job{BWDOUT, GPUACT_OP_SELU, n, NULL});
     for (int dir = FWD; dir <= BWD; dir++) jobs.push_back(Job{dir, GPUACT_OP_SWISH_TANH, n, &sw});
+    /* fast mode: every op and direction, host and device bit for bit */
+    static gpuact_params fastp[GPUACT_OP_COUNT + 1];
+    const gpuact_params none = {0, 0.0f, 0.0f, 0.0f, 0.0f, 0};
+    for (int op = 1; op <= GPUACT_OP_COUNT; op++) {
+        fastp[op] = fast_of(none);
+        for (int dir = FWD; dir <= BWDOUT; dir++)
+            if (dir != BWDOUT || op == GPUACT_OP_ELU || op == GPUACT_OP_SELU)
+                jobs.push_back(Job{dir, (gpuact_op)op, dir == FWDBWD ? nfb : n, &fastp[op]});
+    }
     for (const Job &j : jobs) {
         const gpuact_status sd =
             call(true, j.dir, j.op, GPUACT_F32, j.p, dx.p, has_in1(j.dir) ? ddy.p : NULL, d0.p, j.dir == FWDBWD ? d1.p : NULL, j.n);
@@ -453,8 +478,10 @@ static void test_f32_random(void) {
             else
                 note = fmt("first x=0x%08x dy=0x%08x dev=0x%08x host=0x%08x", hx[i], hdy[i], r0[i], e0[i]);
         }
-        row("fp32 random", std::string(j.p ? "swish_tanh(s=1.5,[-0.2,0.8])" : OPN[j.op]) + " " + DIRN[j.dir] + fmt(" (2^%d)", j.n == n ? lg : lg - 2), checked,
-            d.bad, note);
+        const bool fast = j.p && (j.p->set & GPUACT_SET_MODE);
+        row("fp32 random", std::string(j.p && !fast ? "swish_tanh(s=1.5,[-0.2,0.8])" : OPN[j.op]) + (fast ? " fast" : "") + " " + DIRN[j.dir] +
+                               fmt(" (2^%d)", j.n == n ? lg : lg - 2),
+            checked, d.bad, note);
     }
 }
 
@@ -546,6 +573,19 @@ static void test_big(void) {
     };
     gpuact_status st = gpuact_forward_device(op, GPUACT_BF16, NULL, x, y, n, g_stream);
     check("gelu_erf forward, aligned (vector path)", st, y, y + n, 8, NULL);
+    {
+        /* fast mode's kernel (one chunk a block: 2^22 blocks here) */
+        const gpuact_params none = {0, 0.0f, 0.0f, 0.0f, 0.0f, 0}, fp = fast_of(none);
+        const std::vector<uint16_t> acc = expect;
+        for (size_t k = 0; k < m; k++) {
+            const uint16_t xb = big_pat(idx[k]);
+            if (gpuact_forward_host(op, GPUACT_BF16, &fp, &xb, &expect[k], 1) != GPUACT_SUCCESS) expect[k] = 0xdeadu;
+        }
+        CK(cudaMemsetAsync(Y.p, 0xA5, bytes, g_stream));
+        st = gpuact_forward_device(op, GPUACT_BF16, &fp, x, y, n, g_stream);
+        check("gelu_erf fast forward, aligned", st, y, y + n, 8, NULL);
+        expect = acc;
+    }
     CK(cudaMemsetAsync(Y.p, 0xA5, bytes, g_stream));
     st = gpuact_forward_device(op, GPUACT_BF16, NULL, x, y + 1, n, g_stream);
     check("gelu_erf forward, y+1 (scalar path, 2^31+ items)", st, y + 1, y + n + 1, 7, y);
@@ -557,6 +597,7 @@ static void test_big(void) {
 /* 5. misalignment                                                          */
 
 static void test_misaligned(void) {
+    const gpuact_params none = {0, 0.0f, 0.0f, 0.0f, 0.0f, 0}, fastp = fast_of(none);
     const size_t maxn = 4099, cap = 4 * (maxn + 64);
     const size_t ns[4] = {1, 7, 1000, 4099};
     std::vector<unsigned char> hx(cap), hdy(cap), ho(cap), he(cap);
@@ -578,19 +619,21 @@ static void test_misaligned(void) {
                     for (int ni = 0; ni < 4; ni++) {
                         const size_t n = ns[ni], dyo = kind == 1 ? (xo + 3) % 16 : xo;
                         const gpuact_op op = (gpuact_op)(1 + (xo * 16 + yo + (size_t)ni) % GPUACT_OP_COUNT);
+                        /* every other combination in fast mode (its own kernels) */
+                        const gpuact_params *P = (xo + yo + (size_t)ni) & 1u ? &fastp : NULL;
                         CK(cudaMemsetAsync(bo.p, 0xA5, cap, g_stream));
-                        const gpuact_status sd = call(true, dir, op, t, NULL, bx.p + xo * e, dir == BWD ? bdy.p + dyo * e : NULL,
+                        const gpuact_status sd = call(true, dir, op, t, P, bx.p + xo * e, dir == BWD ? bdy.p + dyo * e : NULL,
                                                       bo.p + yo * e, NULL, n);
                         d2h(ho.data(), bo.p, cap);
                         memset(he.data(), 0xA5, cap);
-                        const gpuact_status sh = call(false, dir, op, t, NULL, hx.data() + xo * e,
+                        const gpuact_status sh = call(false, dir, op, t, P, hx.data() + xo * e,
                                                       dir == BWD ? hdy.data() + dyo * e : NULL, he.data() + yo * e, NULL, n);
                         combos++;
                         if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS || memcmp(ho.data(), he.data(), cap) != 0) {
                             if (!bad) {
                                 const Diff d = diff(ho.data(), he.data(), cap / e, e);
-                                note = fmt("first: %s x+%zu dy+%zu y+%zu n=%zu: status %d/%d, %llu elements differ (first at %td)",
-                                           OPN[op], xo, dyo, yo, n, (int)sd, (int)sh, d.bad,
+                                note = fmt("first: %s%s x+%zu dy+%zu y+%zu n=%zu: status %d/%d, %llu elements differ (first at %td)",
+                                           OPN[op], P ? " fast" : "", xo, dyo, yo, n, (int)sd, (int)sh, d.bad,
                                            (ptrdiff_t)d.first - (ptrdiff_t)yo);
                             }
                             bad++;
@@ -782,7 +825,8 @@ enum { P_NULL, P_X, P_DY, P_Y, P_DX, P_X1, P_DY1, P_Y1, P_HOST, P_PINNED, P_OTHE
 struct BadCase {
     const char *name;
     int dir, op, dtype;
-    int par; /* 0 defaults, 1 unknown bit, 2 alpha NaN, 3 alpha inf, 4 scale NaN, 5 lo > hi, 6 hi NaN, 7 elu alpha -1 */
+    int par; /* 0 defaults, 1 unknown bit, 2 alpha NaN, 3 alpha inf, 4 scale NaN, 5 lo > hi, 6 hi NaN, 7 elu alpha -1,
+                8 mode 2 */
     int in0, in1, o0, o1;
     int n; /* 0: 0, 1: 64, 2: SIZE_MAX / 2 */
     gpuact_status expect;
@@ -834,6 +878,7 @@ static void test_bad_input(int ndev) {
         {"dtype 0", FWD, 1, 0, 0, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_DTYPE},
         {"dtype 4", BWD, 1, 4, 0, P_X, P_DY, P_DX, P_NULL, 1, GPUACT_ERROR_INVALID_DTYPE},
         {"params: unknown set bit", FWD, 7, 1, 1, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
+        {"params: mode 2", FWD, 6, 3, 8, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
         {"params: alpha NaN", FWD, 4, 1, 2, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
         {"params: alpha inf", BWD, 4, 1, 3, P_X, P_DY, P_DX, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
         {"params: scale NaN", FWD, 7, 1, 4, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
@@ -860,7 +905,8 @@ static void test_bad_input(int ndev) {
         gpuact_params p;
         memset(&p, 0, sizeof p);
         switch (c.par) {
-        case 1: p.set = 0x10u; break;
+        case 1: p.set = 0x80u; break;
+        case 8: p.set = GPUACT_SET_MODE; p.mode = 2; break;
         case 2: p.set = GPUACT_SET_ALPHA; p.alpha = nan; break;
         case 3: p.set = GPUACT_SET_ALPHA; p.alpha = inf; break;
         case 4: p.set = GPUACT_SET_SCALE; p.scale = nan; break;
