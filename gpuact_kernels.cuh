@@ -3152,8 +3152,7 @@ template <> struct gpuact__elt<GPUACT_BF16> {
    the table tier (gelu_erf, gelu_tanh, gelu_sigmoid, silu) and the full
    path after the fast tier. Forward plus backward keeps the composites: the tier may have taken
    one of the two. */
-template <int OP, int DT, int DIR> struct gpuact__has_tt;
-template <int OP, int DT, int DIR> struct gpuact__has_h16;
+template <int OP, int DT, int DIR> struct gpuact__kt; /* the kernel traits (below) */
 /* A kernel's OP is an op, or GPUACT__OP_SWISH_TT: swish_tanh's fp32
    forward, f' and backward kernels that run its table tier, launched for
    the configurations it takes (gpuact__tt_st_cfg); the others keep the
@@ -3168,8 +3167,8 @@ __device__ __forceinline__ void gpuact__k_elem(const gpuact_cfg *c, uint32_t a, 
     typedef gpuact__elt<DT> E;
     const int fmt = (int)E::FMT;
     const float x = E::load(a);
-    const int skip = gpuact__has_h16<OP, DT, DIR>::value ? GPUACT__SKIP_H16
-                     : gpuact__has_tt<OP, DT, DIR>::value ? GPUACT__SKIP_TT : GPUACT__SKIP_FAST;
+    const int skip = gpuact__kt<OP, DT, DIR>::H16 ? GPUACT__SKIP_H16
+                     : gpuact__kt<OP, DT, DIR>::TT ? GPUACT__SKIP_TT : GPUACT__SKIP_FAST;
     if (DIR == GPUACT__DIR_FWD) {
         *r0 = E::store(gpuact__chain(GPUACT__CHAIN_FWD, skip, op, x, 0.0f, c, fmt));
     } else if (DIR == GPUACT__DIR_GRAD) {
@@ -3185,14 +3184,8 @@ __device__ __forceinline__ void gpuact__k_elem(const gpuact_cfg *c, uint32_t a, 
     }
 }
 
-/* the kernels that keep a copy of the 2^(j/64) table (1 KB) in shared
-   memory: fp32 forward of elu and selu, whose fast tier reads one entry an
-   element (gpuact__fast_elu_fwd); from shared memory rather than the L1 */
-template <int OP, int DT, int DIR> struct gpuact__has_e2s {
-    enum { value = DT == GPUACT_F32 && DIR == GPUACT__DIR_FWD && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
-};
 /* One element through the kernel's tier: the table tier where
-   gpuact__has_tt (its rows at tt, the block's copy in shared memory), else
+   TT (gpuact__kt; its rows at tt, the block's copy in shared memory), else
    the fast tier. The results' bits in *r0 (*r1), 1 if the tier took the
    element, else 0 (the caller runs gpuact__k_elem for it; forward plus
    backward falls back as a pair). */
@@ -3204,7 +3197,7 @@ __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, const uint32_
     const float x = E::load(a), dy = E::load(b);
     float y0 = 0.0f, y1 = 0.0f;
     int ok = 0;
-    if (gpuact__has_h16<OP, DT, DIR>::value) {
+    if (gpuact__kt<OP, DT, DIR>::H16) {
         /* tt: the compact rows of Q (forward), of A (f', backward), or of
            both, A's GPUACT__TT_N rows after Q's (forward+backward) */
         const uint32_t *ta = DIR == GPUACT__DIR_FWDBWD ? tt + 4 * GPUACT__TT_N : tt;
@@ -3216,14 +3209,14 @@ __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, const uint32_
         *r0 = b0;
         *r1 = b1;
         return ok;
-    } else if (gpuact__has_tt<OP, DT, DIR>::value) {
+    } else if (gpuact__kt<OP, DT, DIR>::TT) {
         /* forward+backward: Q's rows from shared memory, A's from global
            memory (both and the queue pass the 48 KB of static shared memory) */
         if (DIR == GPUACT__DIR_FWD) ok = gpuact__tt_fwd(op, x, c, tt, fmt, &y0);
         else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__tt_grad(op, x, c, tt, fmt, &y0);
         else if (DIR == GPUACT__DIR_BWD) ok = gpuact__tt_bwd(op, x, dy, c, tt, fmt, &y0);
         else ok = gpuact__tt_fwd(op, x, c, tt, fmt, &y0) & gpuact__tt_bwd(op, x, dy, c, gpuact__tt_tab(op, 1), fmt, &y1);
-    } else if (gpuact__has_e2s<OP, DT, DIR>::value) ok = gpuact__fast_elu_fwd_at(op, x, c, fmt, &y0, tt);
+    } else if (gpuact__kt<OP, DT, DIR>::E2S) ok = gpuact__fast_elu_fwd_at(op, x, c, fmt, &y0, tt);
     else if (DIR == GPUACT__DIR_FWD) ok = gpuact__fast_fwd(op, x, c, fmt, &y0);
     else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__fast_grad(op, x, c, fmt, &y0);
     else if (DIR == GPUACT__DIR_BWD) ok = gpuact__fast_bwd(op, x, dy, c, fmt, &y0);
@@ -3233,47 +3226,6 @@ __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, const uint32_
     *r1 = E::store(y1);
     return ok;
 }
-/* the (op, dtype, direction) kernels that have a fast tier */
-template <int OP, int DT, int DIR> struct gpuact__has_fast {
-    enum { value = DIR != GPUACT__DIR_BWDOUT &&
-                   (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ||
-                    OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU || OP == GPUACT_OP_SWISH_TANH || OP == GPUACT__OP_SWISH_TT) };
-};
-/* the kernels that run the table tier in their loop: fp32 forward, f' and
-   backward of gelu_erf, gelu_tanh, gelu_sigmoid, silu and swish_tanh (as
-   GPUACT__OP_SWISH_TT), and forward+backward of gelu_erf, gelu_tanh and
-   swish_tanh (the 16-bit kernels run the 16-bit tier there, and the table
-   tier for what it rejects). Forward+backward, H100, n = 2^28, % of copy,
-   randn / mix, fast tier -> table tier: gelu_erf 76.4 / 69.5 -> 85.7 /
-   68.6, gelu_tanh 67.3 / 59.1 -> 85.4 / 52.6, swish_tanh 41.7 / 31.8 ->
-   77.7 / 53.0; gelu_sigmoid 87.0 / 77.6 -> 85.5 / 69.6 and silu 88.2 /
-   82.6 -> 83.3 / 70.4 keep the fast tier. */
-template <int OP, int DT, int DIR> struct gpuact__has_tt {
-    enum { value = DT == GPUACT_F32 && DIR != GPUACT__DIR_BWDOUT &&
-                   (DIR != GPUACT__DIR_FWDBWD || OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_GELU_TANH || OP == GPUACT__OP_SWISH_TT) &&
-                   (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU ||
-                    OP == GPUACT__OP_SWISH_TT) };
-};
-/* the table-tier kernels whose queue flush runs the fast tier first and
-   keeps a second queue for the full path (gpuact__k_flush): all but
-   forward+backward, which sends what the tier rejects to the composites */
-template <int OP, int DT, int DIR> struct gpuact__tt_q2 {
-    enum { value = gpuact__has_tt<OP, DT, DIR>::value && DIR != GPUACT__DIR_FWDBWD };
-};
-/* the kernels that run the 16-bit tier in their loop: fp16 and bf16
-   forward, f', backward and forward+backward of the table tier's ops
-   (swish_tanh as GPUACT__OP_SWISH_TT) and of elu and selu */
-template <int OP, int DT, int DIR> struct gpuact__has_h16 {
-    enum { value = DT != GPUACT_F32 && DIR != GPUACT__DIR_BWDOUT &&
-                   (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU ||
-                    OP == GPUACT__OP_SWISH_TT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
-};
-/* rows of the 16-bit tier's compact tables a block copies: Q's (forward),
-   A's (f', backward) or both; none for elu and selu */
-template <int OP, int DT, int DIR> struct gpuact__h16_rows {
-    enum { value = !gpuact__has_h16<OP, DT, DIR>::value || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU ? 0
-                   : DIR == GPUACT__DIR_FWDBWD ? 2 * GPUACT__TT_N : GPUACT__TT_N };
-};
 /* The block's copy of its table tier's table (16 KB), filled at the
    kernel's start: the rows are gathers (each lane its own row), which
    shared memory serves at about the copy's speed and the L1 did not (a
@@ -3285,7 +3237,7 @@ template <int N> struct gpuact__tt_smem { uint4 v[N]; };
    warps to choose from, and registers enough for the vectors loaded a pass
    ahead (gpuact__k_vec_fast) without spilling. fp32: 3 blocks (85
    registers, 24 warps per multiprocessor) for elu's and selu's forward,
-   which take four vectors a lane (gpuact__vec_u, GPUACT__FWD4_BLOCKS);
+   which take four vectors a lane (gpuact__kt U, GPUACT__FWD4_BLOCKS);
    6 blocks (40 registers, 48 warps) for gelu_tanh's forward and for f';
    5 (48) for the f' of gelu_sigmoid, selu and gelu_tanh, for swish_tanh
    and for gelu_erf's forward and f'; 4 (64) for the backward of the
@@ -3327,7 +3279,7 @@ template <int N> struct gpuact__tt_smem { uint4 v[N]; };
 #define GPUACT__SM_BLOCKS 8
 #endif
 /* the fp32 forward kernels that take GPUACT__FWD4_U vectors a lane
-   (gpuact__vec_u) at GPUACT__FWD4_BLOCKS blocks (gpuact__min_blocks): elu's
+   (gpuact__kt U) at GPUACT__FWD4_BLOCKS blocks (gpuact__kt BLOCKS): elu's
    and selu's (silu's and gelu_sigmoid's, which did, run the table tier).
    3 blocks (85 registers): H100, n = 2^28, % of copy, four runs of each on
    one machine, randn: at 4 / 3 blocks elu 90.6-91.7 / 90.9-91.7, selu
@@ -3339,13 +3291,6 @@ template <int N> struct gpuact__tt_smem { uint4 v[N]; };
 #ifndef GPUACT__FWD4_U
 #define GPUACT__FWD4_U 4
 #endif
-template <int OP, int DT, int DIR> struct gpuact__fwd4 {
-    enum { value = DT == GPUACT_F32 && DIR == GPUACT__DIR_FWD && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) };
-};
-/* the ops whose tier is x sigma(z) (silu, gelu_sigmoid, gelu_tanh) */
-template <int OP> struct gpuact__sig_family {
-    enum { value = OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH };
-};
 /* The kernels with the table tier in their loop: forward and f' at 4
    blocks, backward at 3 (85 registers). Backward, H100, fp32, n = 2^28,
    % of copy, three runs of each on one machine, randn (mix): at 4 / at 3
@@ -3402,7 +3347,7 @@ template <int OP> struct gpuact__sig_family {
 #ifndef GPUACT__TT_ST_BWD_U
 #define GPUACT__TT_ST_BWD_U 1
 #endif
-/* The 16-bit tier's kernels (gpuact__has_h16): resident blocks and
+/* The 16-bit tier's kernels (gpuact__kt H16): resident blocks and
    vectors a lane a pass. H100, bf16, n = 2^28, randn, % of copy, forward /
    backward / forward+backward, U and blocks: silu 1, 4: 87.4 / 93.1 /
    91.9; 2, 4: 91.8 / 92.9 / 89.5; 1, 6: 89.7 / 92.9 / 75.9; 2, 3: 92.0 /
@@ -3417,29 +3362,6 @@ template <int OP> struct gpuact__sig_family {
 #ifndef GPUACT__H16_FB_U /* forward+backward: at U = 2 five of them spilled */
 #define GPUACT__H16_FB_U 1
 #endif
-template <int OP, int DT, int DIR> struct gpuact__min_blocks {
-    enum {
-        sig = gpuact__sig_family<OP>::value,
-        want = !gpuact__has_fast<OP, DT, DIR>::value ? 1
-               : gpuact__has_h16<OP, DT, DIR>::value ? GPUACT__H16_BLOCKS
-               : gpuact__has_tt<OP, DT, DIR>::value && DIR == GPUACT__DIR_FWDBWD ? GPUACT__TT_FB_BLOCKS
-               : gpuact__has_tt<OP, DT, DIR>::value ? (DIR == GPUACT__DIR_FWD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_FWD_BLOCKS : GPUACT__TT_FWD_BLOCKS)
-                                                       : DIR == GPUACT__DIR_GRAD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_GRAD_BLOCKS : GPUACT__TT_GRAD_BLOCKS)
-                                                       : OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_BWD_BLOCKS : GPUACT__TT_BWD_BLOCKS)
-               : DT != GPUACT_F32 ? (DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ? 1
-                                                                 : OP == GPUACT_OP_SWISH_TANH ? 1 : 3)
-                                    : OP == GPUACT_OP_GELU_ERF ? 2
-                                    : OP == GPUACT_OP_GELU_TANH || ((OP == GPUACT_OP_SELU || OP == GPUACT_OP_ELU) && DIR == GPUACT__DIR_FWD) ? 3 : 4)
-               : DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_SWISH_TANH ? 3 : OP == GPUACT_OP_GELU_TANH ? 1 : 4)
-               : gpuact__fwd4<OP, DT, DIR>::value ? GPUACT__FWD4_BLOCKS
-               : OP == GPUACT_OP_GELU_ERF ? (DIR == GPUACT__DIR_BWD ? 4 : 5)
-               : DIR == GPUACT__DIR_BWD && sig ? 4
-               : OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SELU || (OP == GPUACT_OP_GELU_TANH && DIR == GPUACT__DIR_GRAD) ? 5
-               : OP == GPUACT_OP_SWISH_TANH ? GPUACT__SWISH_MIN_BLOCKS
-               : GPUACT__FAST_MIN_BLOCKS,
-        value = want < GPUACT__SM_BLOCKS ? want : GPUACT__SM_BLOCKS
-    };
-};
 /* an element's storage word */
 template <int ESZ> struct gpuact__word { typedef uint32_t type; };
 template <> struct gpuact__word<2> { typedef uint16_t type; };
@@ -3598,7 +3520,7 @@ template <int OP, int DT, int DIR, class Q>
 __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gpuact_cfg *c, Q &q, unsigned &cnt, unsigned &cnt2, bool all) {
     const int ESZ = (int)gpuact__elt<DT>::ESZ;
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
-    const bool TT = gpuact__tt_q2<OP, DT, DIR>::value;
+    const bool TT = gpuact__kt<OP, DT, DIR>::Q2;
     const unsigned lane = threadIdx.x & 31u;
     while (cnt >= 32u || (all && cnt)) {
         const unsigned m = cnt < 32u ? cnt : 32u;
@@ -3608,7 +3530,7 @@ __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gp
             if (lane < m) {
                 const unsigned slot = cnt + lane;
                 uint32_t r0 = 0u, r1 = 0u;
-                if (DT != GPUACT_F32 || (gpuact__has_tt<OP, DT, DIR>::value && DIR == GPUACT__DIR_FWDBWD)) {
+                if (DT != GPUACT_F32 || (gpuact__kt<OP, DT, DIR>::TT && DIR == GPUACT__DIR_FWDBWD)) {
                     const uint64_t r = gpuact__k_elem_call<OP, DT, DIR>(*c, q.a[slot], q.b[slot]);
                     r0 = (uint32_t)r;
                     r1 = (uint32_t)(r >> 32);
@@ -3665,7 +3587,7 @@ template <int V> __device__ __forceinline__ unsigned gpuact__warp_or(unsigned v)
 /* Vectors a lane takes per pass (gpuact__k_vec_fast): the pass's
    bookkeeping (bounds, addresses, the loads of the next pass) is then
    shared by U V elements. fp32: 4 for the forward of elu and selu
-   (gpuact__fwd4), 2 for the other forwards, for f' of the
+   (gpuact__kt FWD4), 2 for the other forwards, for f' of the
    sigmoid family, elu, selu and gelu_erf and for the backward of the
    sigmoid family and gelu_erf, else 1.
    Measured on the H100 (fp32, n = 2^28, randn, % of copy), U = 1 / 2:
@@ -3685,19 +3607,124 @@ template <int V> __device__ __forceinline__ unsigned gpuact__warp_or(unsigned v)
    In the loop as it was before its bookkeeping was cut (8b905b7), an
    identity in silu's place ran at 91.3-93.9% with U = 1 or 2 at 6 blocks,
    but at 63% with U = 4 at 6 blocks and 72% with U = 2 at 8. */
-template <int OP, int DT, int DIR> struct gpuact__vec_u {
+/* The ops and element types whose kernels are built (GPUACT_ONLY_OPS,
+   GPUACT_ONLY_TYPES: gpuact.h's top comment); the others launch nothing
+   (the device entry points answer GPUACT_ERROR_UNSUPPORTED first). */
+#ifndef GPUACT_BIT
+#define GPUACT_BIT(x) (1u << (unsigned)(x))
+#endif
+#ifndef GPUACT_ONLY_OPS
+#define GPUACT_ONLY_OPS 0xffffffffu
+#endif
+#ifndef GPUACT_ONLY_TYPES
+#define GPUACT_ONLY_TYPES 0xffffffffu
+#endif
+static inline int gpuact__device_built(int op, int dtype) {
+    return (int)((((unsigned)(GPUACT_ONLY_OPS) >> (unsigned)op) & ((unsigned)(GPUACT_ONLY_TYPES) >> (unsigned)dtype)) & 1u);
+}
+template <int OP, int DT> struct gpuact__k_built {
+    enum { value = (((unsigned)(GPUACT_ONLY_OPS) >> OP) & ((unsigned)(GPUACT_ONLY_TYPES) >> DT) & 1u) != 0 };
+};
+/* == the kernel traits: one row per gpuact__k_eltwise<OP, DT, DIR> ==
+   What each kernel's loop runs and how it is tuned, in one place (the
+   measurements behind the numbers are with their macros above and with
+   gpuact__k_vec_fast). The launchers instantiate exactly the rows with OK,
+   and scripts/gpu-build-check.sh checks that the PTX holds GPUACT__NKERNELS
+   of them and GPUACT__NFAST fast-mode kernels (gpuact__kt_count, below). */
+template <int OP, int DT, int DIR> struct gpuact__kt {
     enum {
-        sig = gpuact__sig_family<OP>::value,
-        value = DT != GPUACT_F32 ? (gpuact__has_h16<OP, DT, DIR>::value ? (DIR == GPUACT__DIR_FWDBWD ? GPUACT__H16_FB_U : GPUACT__H16_U) : 1)
-                : gpuact__has_tt<OP, DT, DIR>::value && DIR == GPUACT__DIR_FWDBWD ? GPUACT__TT_FB_U
-                : gpuact__has_tt<OP, DT, DIR>::value ? (DIR == GPUACT__DIR_FWD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_FWD_U : GPUACT__TT_FWD_U)
-                                                        : DIR == GPUACT__DIR_BWD && OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_BWD_U : GPUACT__TT_BWD_U)
-                : DIR == GPUACT__DIR_FWD ? (gpuact__fwd4<OP, DT, DIR>::value ? GPUACT__FWD4_U : 2)
-                : DIR == GPUACT__DIR_GRAD
-                    ? ((sig || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
-                : DIR == GPUACT__DIR_BWD ? ((sig || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
-                : 1
+        /* a tier in the loop (gpuact__k_vec_fast): every op and direction
+           but backward from y */
+        FAST = DIR != GPUACT__DIR_BWDOUT &&
+               (OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ||
+                OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU || OP == GPUACT_OP_SWISH_TANH || OP == GPUACT__OP_SWISH_TT),
+        /* the table tier in the loop: fp32 forward, f' and backward of
+           gelu_erf, gelu_tanh, gelu_sigmoid, silu and swish_tanh (as
+           GPUACT__OP_SWISH_TT), and forward+backward of gelu_erf, gelu_tanh
+           and swish_tanh (the 16-bit kernels run the 16-bit tier there, and
+           the table tier for what it rejects). Forward+backward, H100,
+           n = 2^28, % of copy, randn / mix, fast tier -> table tier:
+           gelu_erf 76.4 / 69.5 -> 85.7 / 68.6, gelu_tanh 67.3 / 59.1 ->
+           85.4 / 52.6, swish_tanh 41.7 / 31.8 -> 77.7 / 53.0; gelu_sigmoid
+           87.0 / 77.6 -> 85.5 / 69.6 and silu 88.2 / 82.6 -> 83.3 / 70.4
+           keep the fast tier. */
+        TT = DT == GPUACT_F32 && DIR != GPUACT__DIR_BWDOUT &&
+             (DIR != GPUACT__DIR_FWDBWD || OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_GELU_TANH || OP == GPUACT__OP_SWISH_TT) &&
+             (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU ||
+              OP == GPUACT__OP_SWISH_TT),
+        /* table-tier kernels whose queue flush runs the fast tier first and
+           keeps a second queue for the full path (gpuact__k_flush): all but
+           forward+backward, which sends what the tier rejects to the
+           composites */
+        Q2 = TT && DIR != GPUACT__DIR_FWDBWD,
+        /* the 16-bit tier in the loop: fp16 and bf16 forward, f', backward
+           and forward+backward of the table tier's ops (swish_tanh as
+           GPUACT__OP_SWISH_TT) and of elu and selu */
+        H16 = DT != GPUACT_F32 && DIR != GPUACT__DIR_BWDOUT &&
+              (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU ||
+               OP == GPUACT__OP_SWISH_TT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU),
+        /* rows of the 16-bit tier's compact tables a block copies: Q's
+           (forward), A's (f', backward) or both; none for elu and selu */
+        ROWS = !H16 || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU ? 0 : DIR == GPUACT__DIR_FWDBWD ? 2 * GPUACT__TT_N : GPUACT__TT_N,
+        /* a copy of the 2^(j/64) table (1 KB) in shared memory: fp32
+           forward of elu and selu, whose fast tier reads one entry an
+           element (gpuact__fast_elu_fwd); from shared memory rather than
+           the L1 */
+        E2S = DT == GPUACT_F32 && DIR == GPUACT__DIR_FWD && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU),
+        /* GPUACT__FWD4_U vectors a lane at GPUACT__FWD4_BLOCKS blocks */
+        FWD4 = E2S,
+        /* the ops whose tier is x sigma(z) */
+        SIG = OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH,
+        /* __launch_bounds__' minimum of resident blocks (GPUACT__FAST_MIN_BLOCKS above) */
+        BLOCKS_WANT = !FAST ? 1
+                      : H16 ? GPUACT__H16_BLOCKS
+                      : TT && DIR == GPUACT__DIR_FWDBWD ? GPUACT__TT_FB_BLOCKS
+                      : TT ? (DIR == GPUACT__DIR_FWD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_FWD_BLOCKS : GPUACT__TT_FWD_BLOCKS)
+                              : DIR == GPUACT__DIR_GRAD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_GRAD_BLOCKS : GPUACT__TT_GRAD_BLOCKS)
+                              : OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_BWD_BLOCKS : GPUACT__TT_BWD_BLOCKS)
+                      : DT != GPUACT_F32 ? (DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_ERF ? 1
+                                                                        : OP == GPUACT_OP_SWISH_TANH ? 1 : 3)
+                                           : OP == GPUACT_OP_GELU_ERF ? 2
+                                           : OP == GPUACT_OP_GELU_TANH || ((OP == GPUACT_OP_SELU || OP == GPUACT_OP_ELU) && DIR == GPUACT__DIR_FWD) ? 3 : 4)
+                      : DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_SWISH_TANH ? 3 : OP == GPUACT_OP_GELU_TANH ? 1 : 4)
+                      : FWD4 ? GPUACT__FWD4_BLOCKS
+                      : OP == GPUACT_OP_GELU_ERF ? (DIR == GPUACT__DIR_BWD ? 4 : 5)
+                      : DIR == GPUACT__DIR_BWD && SIG ? 4
+                      : OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SELU || (OP == GPUACT_OP_GELU_TANH && DIR == GPUACT__DIR_GRAD) ? 5
+                      : OP == GPUACT_OP_SWISH_TANH ? GPUACT__SWISH_MIN_BLOCKS
+                      : GPUACT__FAST_MIN_BLOCKS,
+        BLOCKS = BLOCKS_WANT < GPUACT__SM_BLOCKS ? BLOCKS_WANT : GPUACT__SM_BLOCKS,
+        /* vectors a lane takes per pass (gpuact__k_vec_fast, the comment above) */
+        U = DT != GPUACT_F32 ? (H16 ? (DIR == GPUACT__DIR_FWDBWD ? GPUACT__H16_FB_U : GPUACT__H16_U) : 1)
+            : TT && DIR == GPUACT__DIR_FWDBWD ? GPUACT__TT_FB_U
+            : TT ? (DIR == GPUACT__DIR_FWD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_FWD_U : GPUACT__TT_FWD_U)
+                    : DIR == GPUACT__DIR_BWD && OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_BWD_U : GPUACT__TT_BWD_U)
+            : DIR == GPUACT__DIR_FWD ? (FWD4 ? GPUACT__FWD4_U : 2)
+            : DIR == GPUACT__DIR_GRAD ? ((SIG || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
+            : DIR == GPUACT__DIR_BWD ? ((SIG || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
+            : 1,
+        /* instantiated: built (GPUACT_ONLY_OPS, GPUACT_ONLY_TYPES), backward
+           from y for elu and selu only, GPUACT__OP_SWISH_TT where it runs a
+           tier of its own; with it, the fast-mode kernel of the op (one for
+           OP and GPUACT__OP_SWISH_TT's op) */
+        OK = gpuact__k_built<gpuact__op_of<OP>::value, DT>::value && (DIR != GPUACT__DIR_BWDOUT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) &&
+             (OP != GPUACT__OP_SWISH_TT || TT || H16)
     };
+};
+/* The count of the rows with OK: accurate-mode kernels (GPUACT__NKERNELS)
+   and fast-mode kernels (GPUACT__NFAST, one per op, not per OP). */
+template <int OP, int DT> struct gpuact__kt_dirs {
+    enum { value = gpuact__kt<OP, DT, 0>::OK + gpuact__kt<OP, DT, 1>::OK + gpuact__kt<OP, DT, 2>::OK + gpuact__kt<OP, DT, 3>::OK + gpuact__kt<OP, DT, 4>::OK };
+};
+template <int OP> struct gpuact__kt_count {
+    enum { value = gpuact__kt_dirs<OP, GPUACT_F32>::value + gpuact__kt_dirs<OP, GPUACT_F16>::value + gpuact__kt_dirs<OP, GPUACT_BF16>::value };
+};
+enum {
+    GPUACT__NFAST = gpuact__kt_count<GPUACT_OP_GELU_ERF>::value + gpuact__kt_count<GPUACT_OP_GELU_TANH>::value +
+                    gpuact__kt_count<GPUACT_OP_GELU_SIGMOID>::value + gpuact__kt_count<GPUACT_OP_ELU>::value +
+                    gpuact__kt_count<GPUACT_OP_SELU>::value + gpuact__kt_count<GPUACT_OP_SILU>::value +
+                    gpuact__kt_count<GPUACT_OP_SWISH_TANH>::value,
+    GPUACT__NKERNELS = GPUACT__NFAST + gpuact__kt_count<GPUACT__OP_SWISH_TT>::value
 };
 /* The vectors of a VEC-mode call, for kernels with a fast tier: the loop is
    warp-uniform (a warp takes 32 U consecutive vectors a pass, lane l the
@@ -3711,10 +3738,10 @@ template <int OP, int DT, int DIR>
 __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const gpuact_cfg *c, const uint32_t *tt) {
     const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ;
     const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD;
-    const int U = gpuact__vec_u<OP, DT, DIR>::value;
+    const int U = gpuact__kt<OP, DT, DIR>::U;
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
     const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
-    typedef gpuact__defer<ESZ, gpuact__tt_q2<OP, DT, DIR>::value ? 63 : 0> defer;
+    typedef gpuact__defer<ESZ, gpuact__kt<OP, DT, DIR>::Q2 ? 63 : 0> defer;
     typedef typename defer::word word;
     __shared__ defer qs[GPUACT__BLOCK / 32];
     defer &q = qs[threadIdx.x >> 5];
@@ -3822,7 +3849,7 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
    stores. The vectors of kernels with a fast tier go to gpuact__k_vec_fast
    instead, and this loop takes only their scalars. */
 template <int OP, int DT, int DIR>
-static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, DT, DIR>::value)) gpuact__k_eltwise(const gpuact__kargs k) {
+static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>::BLOCKS)) gpuact__k_eltwise(const gpuact__kargs k) {
     const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ;
     const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD || DIR == GPUACT__DIR_BWDOUT;
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
@@ -3831,9 +3858,9 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
     const int bytes = k.mode == GPUACT__MODE_BYTES;
     const size_t stride = (size_t)gridDim.x * blockDim.x;
     size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-    const bool fastvec = gpuact__has_fast<OP, DT, DIR>::value && k.mode == GPUACT__MODE_VEC;
-    const bool TT = gpuact__has_tt<OP, DT, DIR>::value;
-    const int HR = gpuact__h16_rows<OP, DT, DIR>::value;
+    const bool fastvec = gpuact__kt<OP, DT, DIR>::FAST && k.mode == GPUACT__MODE_VEC;
+    const bool TT = gpuact__kt<OP, DT, DIR>::TT;
+    const int HR = gpuact__kt<OP, DT, DIR>::ROWS;
     __shared__ gpuact__tt_smem<TT ? 2 * GPUACT__TT_N : HR ? HR : 1> tts;
     const uint32_t *tt = 0;
     if (HR) {
@@ -3856,7 +3883,7 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
         __syncthreads();
         tt = reinterpret_cast<const uint32_t *>(tts.v);
     }
-    const bool E2S = gpuact__has_e2s<OP, DT, DIR>::value;
+    const bool E2S = gpuact__kt<OP, DT, DIR>::E2S;
     __shared__ gpuact__tt_smem<E2S ? 32 : 1> e2s;
     if (E2S) {
         const uint4 *src = reinterpret_cast<const uint4 *>(gpuact__exp2_tab_d());
@@ -3894,11 +3921,11 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__min_blocks<OP, 
             if (IN1) b[0] = gpuact__k_ld1<ESZ>(k.in1 + at, bytes);
         }
         const int cnt = vec ? V : 1;
-        if (gpuact__has_fast<OP, DT, DIR>::value) {
+        if (gpuact__kt<OP, DT, DIR>::FAST) {
             /* single elements (the vectors went to gpuact__k_vec_fast):
                the fast tier, then the full path if it rejected */
             if (!gpuact__k_fast<OP, DT, DIR>(&cfg, tt, a[0], b[0], &o[0], &p[0])) {
-                if (DT != GPUACT_F32 || (gpuact__has_tt<OP, DT, DIR>::value && DIR == GPUACT__DIR_FWDBWD)) {
+                if (DT != GPUACT_F32 || (gpuact__kt<OP, DT, DIR>::TT && DIR == GPUACT__DIR_FWDBWD)) {
                     const uint64_t r = gpuact__k_elem_call<OP, DT, DIR>(cfg, a[0], b[0]);
                     o[0] = (uint32_t)r;
                     p[0] = (uint32_t)(r >> 32);
@@ -4087,24 +4114,6 @@ template <int OP, int DT, int DIR> struct gpuact__fm_launcher {
 };
 
 /* == 10.2 Launch == */
-/* The ops and element types whose kernels are built (GPUACT_ONLY_OPS,
-   GPUACT_ONLY_TYPES: gpuact.h's top comment); the others launch nothing
-   (the device entry points answer GPUACT_ERROR_UNSUPPORTED first). */
-#ifndef GPUACT_BIT
-#define GPUACT_BIT(x) (1u << (unsigned)(x))
-#endif
-#ifndef GPUACT_ONLY_OPS
-#define GPUACT_ONLY_OPS 0xffffffffu
-#endif
-#ifndef GPUACT_ONLY_TYPES
-#define GPUACT_ONLY_TYPES 0xffffffffu
-#endif
-static inline int gpuact__device_built(int op, int dtype) {
-    return (int)((((unsigned)(GPUACT_ONLY_OPS) >> (unsigned)op) & ((unsigned)(GPUACT_ONLY_TYPES) >> (unsigned)dtype)) & 1u);
-}
-template <int OP, int DT> struct gpuact__k_built {
-    enum { value = (((unsigned)(GPUACT_ONLY_OPS) >> OP) & ((unsigned)(GPUACT_ONLY_TYPES) >> DT) & 1u) != 0 };
-};
 
 /* Answers of the runtime that do not change while the process runs (a
    device's multiprocessor count, a kernel's resident blocks per
@@ -4147,9 +4156,7 @@ static inline cudaError_t gpuact__sm_count(int device, int *sms) {
    runs in one wave, where a second one would be part-empty (at 6 resident
    blocks of 8 it doubled the time). Backward-from-output exists for elu and
    selu only: the other combinations are not instantiated. */
-template <int OP, int DT, int DIR,
-          bool OK = (DIR != GPUACT__DIR_BWDOUT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) &&
-                    gpuact__k_built<gpuact__op_of<OP>::value, DT>::value>
+template <int OP, int DT, int DIR, bool OK = gpuact__kt<OP, DT, DIR>::OK>
 struct gpuact__launcher {
     static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, int device, cudaStream_t stream) {
         if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR>::run(k, stream);
@@ -4176,8 +4183,7 @@ template <int OP, int DT, int DIR> struct gpuact__launcher<OP, DT, DIR, false> {
 
 /* swish_tanh: the table tier's kernel where there is one for the direction
    and dtype and the configuration is one it takes, else the fast tier's */
-template <int DT, int DIR,
-          bool TT = gpuact__has_tt<GPUACT__OP_SWISH_TT, DT, DIR>::value || gpuact__has_h16<GPUACT__OP_SWISH_TT, DT, DIR>::value>
+template <int DT, int DIR, bool TT = gpuact__kt<GPUACT__OP_SWISH_TT, DT, DIR>::OK>
 struct gpuact__launch_st {
     static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, int device, cudaStream_t stream) {
         if (k.cfg.mode != GPUACT_MODE_FAST && gpuact__tt_st_cfg(&k.cfg))

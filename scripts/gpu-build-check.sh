@@ -36,15 +36,19 @@ for a in "$@"; do
     *) echo "usage: $0 [--emulate-tests]"; exit 2 ;;
   esac
 done
-# gpuact__k_eltwise instantiations: 7 ops x 3 dtypes x 4 directions, elu's and selu's
-# backward-from-output x 3 dtypes, swish_tanh's table-tier kernels (GPUACT__OP_SWISH_TT:
-# forward, f', backward and forward+backward in fp32, fp16 and bf16)
-NKERNELS=102
-# gpuact__k_fm instantiations (fast mode): 7 ops x 3 dtypes x 4 directions and
-# elu's and selu's backward-from-output x 3 dtypes
-NFAST=90
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The kernel counts come from the kernel traits (gpuact__kt's OK rows in
+# gpuact_kernels.cuh): gpuact__k_eltwise instantiations (GPUACT__NKERNELS: 7 ops
+# x 3 dtypes x 4 directions, elu's and selu's backward from y, swish_tanh's
+# table-tier kernels) and gpuact__k_fm ones (GPUACT__NFAST, fast mode).
+printf '#include "gpuact_kernels.cuh"\n#include <stdio.h>\nint main(void) { printf("%%d %%d\\n", (int)GPUACT__NKERNELS, (int)GPUACT__NFAST); return 0; }\n' \
+  >"$work/kcount.cu"
+if ! "$NVCC" -I"$root" "$work/kcount.cu" -o "$work/kcount" >"$work/kcount.log" 2>&1; then
+  cat "$work/kcount.log"; echo "gpu-build-check: cannot build the kernel count"; exit 1
+fi
+read -r NKERNELS NFAST < <("$work/kcount")
+echo "kernel traits: $NKERNELS kernels, $NFAST fast-mode kernels"
 WARN=(-Xcompiler -Wall,-Wextra -Werror all-warnings)
 EMU=(-std=c++17 -pthread -Wall -Wextra -Werror -Wno-unknown-pragmas -fsanitize=alignment,undefined
      -fno-sanitize-recover=all -D__CUDACC__ -include "$root/tests/gpu/emulation/cuda_runtime.h"
