@@ -141,7 +141,11 @@ static void run16(const cfgcase *k, int bf, maxima *m) {
     gpuact_cfg ca;
     gpuact_params pf;
     gpuact_dtype t = bf ? GPUACT_BF16 : GPUACT_F16;
-    const float dyset[] = {1.0f, -0.3f, 7.0f, 1.0e-3f, -250.0f};
+    /* large and tiny |dy| too: dy f' keeps its accuracy where f' is tiny
+       (a negative tail) and the product is not; bf16 spans fp32's range */
+    const float dyset[] = {1.0f, -0.3f, 7.0f, 1.0e-3f, -250.0f, 0x1p15f, -0x1p15f, 0x1p-20f, -0x1p-20f,
+                           0x1p20f, -0x1p20f, 0x1p100f, -0x1p100f, 0x1p-100f, -0x1p-100f};
+    const unsigned ndy = bf ? 15u : 9u; /* 2^20 and beyond are inf in binary16 */
     unsigned i, j;
     int *mu = m->ulp16[bf];
     gpuact_params pa;
@@ -154,7 +158,7 @@ static void run16(const cfgcase *k, int bf, maxima *m) {
     if (gpuact_grad_host(k->op, t, &pf, xs, out, 65536) != GPUACT_SUCCESS) failed++;
     for (i = 0; i < 65536; i++)
         check16(k, bf, 1, xs[i], bf ? gpuact_grad_bf16(k->op, xs[i], &ca) : gpuact_grad_f16(k->op, xs[i], &ca), out[i], &mu[1]);
-    for (j = 0; j < sizeof dyset / sizeof dyset[0]; j++) {
+    for (j = 0; j < ndy; j++) {
         uint16_t dy = bf ? gpuact_f32_to_bf16(dyset[j]) : gpuact_f32_to_f16(dyset[j]);
         for (i = 0; i < 65536; i++) dys[i] = dy;
         if (gpuact_backward_host(k->op, t, &pf, xs, dys, out, 65536) != GPUACT_SUCCESS) failed++;
