@@ -3231,6 +3231,110 @@ GPUACT__FN int gpuact__fm_st_zero(float x, const gpuact_cfg *c) {
     const float w = gpuact__fm_st_w(x, c->scale);
     return c->scale == 0.0f || !gpuact__fm_st_pass(x, w, gpuact__fm_tanh(w, &s2), c->scale, c->lo, c->hi);
 }
+/* dy f'(x) where f'(x) is subnormal or zero in fp32 (a negative tail,
+   elu's tiny alpha, swish_tanh's sech^2 of a large w): its fp32 value has
+   lost bits (up to all of them, 2^-149 absolute) that a large |dy| brings
+   back into the normal range of fp32 or bfloat16 (dy = 2^100, f' = 2^-140:
+   2^-40). There f' is formed again as P 2^N, P normal, with the fp32
+   pieces above (wider clamps: e^z down to z = -240, where f' 2^128 is
+   below 2^-200) and multiplied by dy exactly before the one rounding. Only
+   the backward takes it; f' itself rounds to the same subnormal either way. */
+/* z < 0: sigma(z) (1 + w (1 - sigma(z))) = P 2^n, -240 <= z */
+GPUACT__FN float gpuact__fm_dsig_pn(float zh, float zl, float w, int *n) {
+    const gpuact__fm_sig s = gpuact__fm_sigmoid(zh, zl);
+    *n = s.n;
+    return gpuact__mul(gpuact__mul(s.p, s.q), gpuact__fma(w, s.q, 1.0f));
+}
+GPUACT__FN gpuact__xf gpuact__fm_xf_pn(float p, int n) {
+    gpuact__xf v;
+    v.h = p;
+    v.l = 0.0f;
+    v.e = n;
+    return v;
+}
+/* silu'(x) for x < -2 as P 2^n */
+GPUACT__FN gpuact__xf gpuact__fm_dsilu_tail(float x) {
+    int n;
+    const float z = x < -240.0f ? -240.0f : x;
+    const float p = gpuact__fm_dsig_pn(z, 0.0f, z, &n);
+    return gpuact__fm_xf_pn(p, n);
+}
+/* f'(x) as an xf, where the caller has found its fp32 value tiny: x < -2
+   for the gelu family and silu, x <= 0 for elu and selu, swish_tanh where
+   f' is not exactly zero */
+GPUACT__FN gpuact__xf gpuact__fm_grad_tail(int op, float x, const gpuact_cfg *c) {
+    int n;
+    float p, m;
+    switch (op) {
+    case GPUACT_OP_SILU: return gpuact__fm_dsilu_tail(x);
+    case GPUACT_OP_GELU_SIGMOID: {
+        const float xz = x < -141.0f ? -141.0f : x, zh = gpuact__mul(xz, 1.70200002f);
+        p = gpuact__fm_dsig_pn(zh, gpuact__fm_gs_zl(xz, zh), zh, &n);
+        return gpuact__fm_xf_pn(p, n);
+    }
+    case GPUACT_OP_GELU_TANH: {
+        const float xz = x < -14.4f ? -14.4f : x;
+        float zl;
+        const float zh = gpuact__fm_gt_z(xz, &zl);
+        const float w = gpuact__mul(xz, gpuact__fma(gpuact__mul(xz, xz), 0.214064449f, 1.59576917f));
+        p = gpuact__fm_dsig_pn(zh, zl, w, &n);
+        return gpuact__fm_xf_pn(p, n);
+    }
+    case GPUACT_OP_GELU_ERF: {
+        /* e^(-t^2/2) (Q(t) - t/sqrt(2 pi)); t > 15: Q from its asymptotic series
+           (1/t - 1/t^3 + 3/t^5 - 15/t^7)/sqrt(2 pi), 2^-25 there */
+        const float t = x < -21.5f ? 21.5f : -x, h = gpuact__mul(t, t), l = gpuact__fma(t, t, -h);
+        float q;
+        p = gpuact__fm_exp(gpuact__mul(h, -0.5f), gpuact__mul(l, -0.5f), &n, &m);
+        if (t <= 15.0f) q = gpuact__fm_phi_tail(t).q;
+        else {
+            const float r = gpuact__fm_rcp(t), u = gpuact__mul(r, r);
+            q = gpuact__mul(gpuact__mul(r, 0.398942292f), gpuact__fma(-u, gpuact__fma(-u, gpuact__fma(u, -15.0f, 3.0f), 1.0f), 1.0f));
+        }
+        return gpuact__fm_xf_pn(gpuact__mul(gpuact__fma(t, -0.398942292f, q), p), n);
+    }
+    case GPUACT_OP_ELU:
+    case GPUACT_OP_SELU:
+        p = gpuact__fm_exp(x < -240.0f ? -240.0f : x, 0.0f, &n, &m);
+        return gpuact__xf_mulf(gpuact__fm_xf_pn(p, n), op == GPUACT_OP_ELU ? c->alpha : GPUACT__FM_SELU_LA);
+    default: {
+        /* s sech^2(w) silu'(x): sech^2(w) = 4 e/(2 + em)^2 with e = e^-2|w| = p 2^n */
+        const float w = gpuact__fm_st_w(x, c->scale), a0 = gpuact__absv(w), a = a0 < 120.0f ? a0 : 120.0f;
+        float pw, em, ri;
+        gpuact__xf v;
+        p = gpuact__fm_exp(gpuact__mul(a, -2.0f), 0.0f, &n, &m);
+        pw = gpuact__pow2(n > -126 ? n : -126);
+        em = gpuact__fma(pw, m, pw - 1.0f);
+        ri = gpuact__fm_rcp12(2.0f + em);
+        v = gpuact__fm_xf_pn(gpuact__mul(gpuact__mul(p, ri), ri), n + 2);
+        if (x < -2.0f) {
+            const gpuact__xf d = gpuact__fm_dsilu_tail(x);
+            v = gpuact__xf_mulf(v, d.h);
+            v.e += d.e;
+        } else v = gpuact__xf_mulf(v, gpuact__fm_dsilu(x > 3.40282347e38f ? 3.40282347e38f : x, 0.0f));
+        return gpuact__xf_mulf(v, c->scale);
+    }
+    }
+}
+/* is x where f' can be tiny and nonzero (see gpuact__fm_grad_tail)? */
+GPUACT__FN int gpuact__fm_tail_at(int op, float x, const gpuact_cfg *c) {
+    if (!gpuact__isfinite(x)) return 0;
+    switch (op) {
+    case GPUACT_OP_ELU: return x <= 0.0f && c->alpha != 0.0f;
+    case GPUACT_OP_SELU: return x <= 0.0f;
+    case GPUACT_OP_SWISH_TANH: return !gpuact__fm_st_zero(x, c);
+    default: return x < -2.0f;
+    }
+}
+/* the backward where f' (fp32 value g) is subnormal or zero; fmt fp32 or
+   bfloat16 (binary16's dy <= 65504 leaves such a product below 2^-110) */
+GPUACT__FN int gpuact__fm_bwd_tiny(int op, float x, float g, float dy, const gpuact_cfg *c, int fmt) {
+    return fmt != GPUACT__FMT_F16 && gpuact__absv(g) < 1.17549435e-38f && gpuact__isfinite(dy) && dy != 0.0f &&
+           gpuact__fm_tail_at(op, x, c);
+}
+GPUACT__FN float gpuact__fm_bwd_tail(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
+    return gpuact__round(gpuact__xf_mulf(gpuact__fm_grad_tail(op, x, c), dy), fmt);
+}
 /* dy f'(x). Where f'(x) is nonzero but its fp32 value underflowed to a
    signed zero (a tail, or swish_tanh's sech^2 of a huge w), an infinite dy
    gives the signed infinity that accurate mode's exact product gives, not
@@ -3241,6 +3345,7 @@ GPUACT__FN float gpuact__fast_mode_bwd_fmt(int op, float x, float dy, const gpua
     if (g == 0.0f && gpuact__isinf(dy) && gpuact__isfinite(x) && !(op == GPUACT_OP_ELU && c->alpha == 0.0f) &&
         !(op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_zero(x, c)))
         return gpuact__copysign(dy, gpuact__u2f(gpuact__f2u(dy) ^ gpuact__f2u(g)));
+    if (gpuact__fm_bwd_tiny(op, x, g, dy, c, fmt)) return gpuact__fm_bwd_tail(op, x, dy, c, fmt);
     return gpuact__fm_dyg(g, dy, fmt);
 }
 /* elu/selu from y: dx = dy (y + lam alpha) (y <= 0) or dy lam; selu's
