@@ -15605,6 +15605,12 @@ GPUACT__FN float gpuact__h16_root(float x, float x0h, float x0l, float c0, float
     return gpuact__mul(d, gpuact__fma(d, gpuact__fma(d, c2, c1), c0));
 }
 #define GPUACT__H16_NEAR(x, x0h) (gpuact__absv((x) - (x0h)) < 0.1f)
+/* c ? a : b on the bits: both sides are evaluated anyway, and a select
+   costs less than the branch the compiler otherwise makes of it */
+GPUACT__FN float gpuact__h16_sel(int c, float a, float b) {
+    const uint32_t m = 0u - (uint32_t)c;
+    return gpuact__u2f((gpuact__f2u(a) & m) | (gpuact__f2u(b) & ~m));
+}
 /* x clamped to [-c, c], NaN kept */
 GPUACT__FN float gpuact__h16_clamp(float x, float c) { return x < -c ? -c : (x > c ? c : x); }
 
@@ -15615,7 +15621,7 @@ GPUACT__FN float gpuact__h16_silu(float x, int fmt) {
 GPUACT__FN float gpuact__h16_silu_grad(float x, int fmt) {
     const float xm = gpuact__h16_clamp(x, GPUACT__H16_CAP(fmt));
     const float r = gpuact__h16_root(xm, GPUACT__FM_X0_SILU_H, GPUACT__FM_X0_SILU_L, 0.217811615f, 0.146534658f, 0.0188435203f);
-    return GPUACT__H16_NEAR(xm, GPUACT__FM_X0_SILU_H) ? r : gpuact__h16_dsig(xm, xm, fmt);
+    return gpuact__h16_sel(GPUACT__H16_NEAR(xm, GPUACT__FM_X0_SILU_H), r, gpuact__h16_dsig(xm, xm, fmt));
 }
 /* gelu_sigmoid = x sigma(1.702 x): |x| <= 65 inside (1.702 65 > 110) */
 GPUACT__FN float gpuact__h16_gelu_sigmoid(float x, int fmt) {
@@ -15627,7 +15633,7 @@ GPUACT__FN float gpuact__h16_gelu_sigmoid(float x, int fmt) {
 GPUACT__FN float gpuact__h16_gelu_sigmoid_grad(float x, int fmt) {
     const float xm = gpuact__h16_clamp(x, 65.0f), z = gpuact__mul(xm, 1.70200002f);
     const float r = gpuact__h16_root(xm, GPUACT__H16_X0_GS_H, GPUACT__H16_X0_GS_L, 0.370714223f, 0.423855516f, 0.0926138405f);
-    return GPUACT__H16_NEAR(xm, GPUACT__H16_X0_GS_H) ? r : gpuact__h16_dsig(z, z, fmt);
+    return gpuact__h16_sel(GPUACT__H16_NEAR(xm, GPUACT__H16_X0_GS_H), r, gpuact__h16_dsig(z, z, fmt));
 }
 /* gelu_tanh = x sigma(x (A + B x^2)): |x| <= 12 inside */
 GPUACT__FN float gpuact__h16_gelu_tanh(float x, int fmt) {
@@ -15640,7 +15646,7 @@ GPUACT__FN float gpuact__h16_gelu_tanh_grad(float x, int fmt) {
     const float z = gpuact__mul(xz, gpuact__fma(t, 0.0713548139f, 1.59576917f));
     const float w = gpuact__mul(xz, gpuact__fma(t, 0.214064449f, 1.59576917f));
     const float r = gpuact__h16_root(xz, GPUACT__FM_X0_GT_H, GPUACT__FM_X0_GT_L, 0.430397946f, 0.386665565f, -0.0154784456f);
-    return GPUACT__H16_NEAR(xz, GPUACT__FM_X0_GT_H) ? r : gpuact__h16_dsig(z, w, fmt);
+    return gpuact__h16_sel(GPUACT__H16_NEAR(xz, GPUACT__FM_X0_GT_H), r, gpuact__h16_dsig(z, w, fmt));
 }
 /* gelu_erf: Phi(-t) = e^(-t^2/2) Q(t), t = |x| <= 15, Q = r R(r), r = 1/(t + 3)
    (bit-trick seed, one cubic and one quadratic Newton step, 2^-18), R of
@@ -15672,8 +15678,7 @@ GPUACT__FN float gpuact__h16_gelu_erf_grad(float x, int fmt) {
     const float xm = gpuact__h16_clamp(x, 15.0f), t = gpuact__absv(xm);
     const float g = gpuact__h16_gauss(t, fmt), D = gpuact__fma(t, -0.398942292f, gpuact__h16_phi_q(t));
     const float r = gpuact__h16_root(xm, GPUACT__FM_X0_GE_H, GPUACT__FM_X0_GE_L, 0.431491801f, 0.387431616f, -0.0178722041f);
-    if (GPUACT__H16_NEAR(xm, GPUACT__FM_X0_GE_H)) return r;
-    return xm < 0.0f ? gpuact__mul(g, D) : gpuact__fma(-D, g, 1.0f);
+    return gpuact__h16_sel(GPUACT__H16_NEAR(xm, GPUACT__FM_X0_GE_H), r, xm < 0.0f ? gpuact__mul(g, D) : gpuact__fma(-D, g, 1.0f));
 }
 /* e^-a = 2^n (1 + m), m = f P(f) (relative to e^-a - 1 where n = 0, 2^-14.9),
    0 <= a <= 80; *pw = 2^n */
