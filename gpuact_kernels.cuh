@@ -2646,10 +2646,14 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    wherever the accurate result is a normal float; where it is subnormal or
    zero, within 2^-142 (= 2^-16 2^-126) absolute, zeros keeping their sign
    where the accurate result is an exact +-0 of the special-value table.
-   fp16 and bf16 (the fp32 value rounded once, to nearest even): within 1 ULP
-   of the correctly rounded result. Backward dy f'(x): f'(x) in fp32, the
-   product with dy rounded once to the format. Measured maxima: docs/ACCURACY.md
-   ("Fast mode") and the table below.
+   fp16 and bf16: within 1 ULP of the correctly rounded result; they have
+   their own shorter functions (gpuact__fast16_fwd / _grad, further down:
+   about 2^-13 relative), f and f' their fp32 value rounded once to nearest
+   even. Backward dy f'(x): f'(x) in fp32 (16-bit: gpuact__fast16_grad), the
+   exact product with dy rounded once to the format; where the fp32 f' is
+   subnormal or zero, fp32 and bf16 form it again as P 2^N and multiply
+   before the rounding (gpuact__fm_bwd_tail), so a large |dy| keeps the
+   bound. Measured maxima: docs/ACCURACY.md ("Fast mode") and the table below.
 
    Special values exactly as accurate mode: NaN -> canonical quiet NaN,
    the limits at +-inf (inputs are clamped where the result has already
@@ -2669,17 +2673,23 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    sigma (1 + z (1 - sigma)) cancels: within 0.25 of it f' = d H(d), d the
    distance to the zero in two floats, H of degree 5 (2^-23).
 
-   Cost: SASS instructions (static count, sm_90, nvcc 13.0 -O3, of a kernel
-   out[i] = gpuact_X_fast(in[i]) with its load, store and indexing, and the
-   rarely taken subnormal-scaling branches), fast / accurate:
-     gelu_erf 81 / 713, f' 92 / 769;   gelu_tanh 84 / 756, f' 103 / 984;
-     gelu_sigmoid 72 / 721, f' 91 / 818;   elu 41 / 607, f' 74 / 454;
-     selu 42 / 555, f' 74 / 340;   silu 69 / 772, f' 85 / 840;
-     swish_tanh 115 / 1930, f' 212 / 3344 (accurate: plus its called functions).
+   Cost: SASS instructions (static count without NOPs, sm_90, nvcc 13.0 -O3
+   -cubin, of a kernel out[i] = f(in[i]) with its load, store, indexing and
+   EXIT, 14 for a copy, and the rarely taken subnormal-scaling branches),
+   16-bit fast (gpuact__fast16_*, fp16 and bf16 alike) / fp32 fast / accurate:
+     gelu_erf 47 / 84 / 721, f' 57 / 95 / 775;
+     gelu_tanh 42 / 87 / 762, f' 54 / 106 / 990;
+     gelu_sigmoid 38 / 75 / 727, f' 49 / 94 / 824;
+     elu 36 / 46 / 647, f' 95 (39 without the |alpha| > 256 path) / 80 / 490;
+     selu 39 / 45 / 558, f' 37 / 77 / 343;   silu 37 / 72 / 778, f' 48 / 88 / 846;
+     swish_tanh 83 / 126, f' 151 / 221 (accurate: calls, not counted).
    Measured error (tests/accuracy/fast_error.c, CPU, sampled fp32), log2 of
    the max relative error, f / f': gelu_erf -19.6 / -19.2, gelu_tanh -18.8 /
    -18.7, gelu_sigmoid -21.3 / -20.6, elu -20.7 / -21.9, selu -20.6 / -21.7,
-   silu -21.4 / -20.6, swish_tanh -19.9 / -20.4 (s = 2, [-1/2, inf]: f' -17.6).
+   silu -21.4 / -20.6, swish_tanh -19.9 / -20.4 (s = 2, [-1/2, inf]: f' -17.6);
+   fp32 dy f' with |dy| up to 2^120: at most 2^-17.6 (gelu_tanh, swish_tanh),
+   before gpuact__fm_bwd_tail 1 (all bits lost). fp16 and bf16, every input,
+   f, f', dy f' (|dy| up to 2^15, bf16 2^100): at most 1 ULP for every op.
    ------------------------------------------------------------------------ */
 #define GPUACT__FM_LN2_H 0.693145752f   /* 0x3f317200: n ln2_h is exact */
 #define GPUACT__FM_LN2_L 1.42860677e-06f
