@@ -15270,8 +15270,8 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
      gelu_tanh 42 / 87 / 762, f' 54 / 106 / 990;
      gelu_sigmoid 38 / 75 / 727, f' 49 / 94 / 824;
      elu 36 / 46 / 647, f' 95 (39 without the |alpha| > 256 path) / 80 / 490;
-     selu 39 / 45 / 558, f' 37 / 77 / 343;   silu 37 / 72 / 778, f' 48 / 88 / 846;
-     swish_tanh 83 / 126, f' 151 / 221 (accurate: calls, not counted).
+     selu 39 / 45 / 558, f' 37 / 77 / 343;   silu 37 / 72 / 778, f' 47 / 88 / 846;
+     swish_tanh 73 / 126, f' 105 / 221 (accurate: calls, not counted).
    Measured error (tests/accuracy/fast_error.c, CPU, sampled fp32), log2 of
    the max relative error, f / f': gelu_erf -19.6 / -19.2, gelu_tanh -18.8 /
    -18.7, gelu_sigmoid -21.3 / -20.6, elu -20.7 / -21.9, selu -20.6 / -21.7,
@@ -15628,10 +15628,11 @@ GPUACT__FN float gpuact__h16_silu(float x, int fmt) {
     const float cap = GPUACT__H16_CAP(fmt), xm = x < -cap ? -cap : x;
     return gpuact__h16_xsig(xm, xm, fmt);
 }
+/* (z is silu's clamped x, so that silu and silu' of one x share e and q) */
 GPUACT__FN float gpuact__h16_silu_grad(float x, int fmt) {
-    const float xm = gpuact__h16_clamp(x, GPUACT__H16_CAP(fmt));
+    const float cap = GPUACT__H16_CAP(fmt), xm = x < -cap ? -cap : x, w = xm > cap ? cap : xm;
     const float r = gpuact__h16_root(xm, GPUACT__FM_X0_SILU_H, GPUACT__FM_X0_SILU_L, 0.217811615f, 0.146534658f, 0.0188435203f);
-    return gpuact__h16_sel(GPUACT__H16_NEAR(xm, GPUACT__FM_X0_SILU_H), r, gpuact__h16_dsig(xm, xm, fmt));
+    return gpuact__h16_sel(GPUACT__H16_NEAR(xm, GPUACT__FM_X0_SILU_H), r, gpuact__h16_dsig(xm, w, fmt));
 }
 /* gelu_sigmoid = x sigma(1.702 x): |x| <= 65 inside (1.702 65 > 110) */
 GPUACT__FN float gpuact__h16_gelu_sigmoid(float x, int fmt) {
@@ -15730,32 +15731,44 @@ GPUACT__FN float gpuact__h16_elu_grad(float x, float alpha, int fmt) {
     if (gpuact__absv(alpha) > 256.0f) return gpuact__fm_aexp(alpha, x);
     return gpuact__h16_aexp(alpha, x, fmt);
 }
-/* tanh(v), |v| <= 20 inside (tanh rounds to +-1), NaN kept */
-GPUACT__FN float gpuact__h16_tanh(float v) {
-    float pw;
-    const float a0 = gpuact__absv(v), a = a0 > 20.0f ? 20.0f : a0;
-    const float m = gpuact__h16_expm(gpuact__mul(a, 2.0f), &pw);
-    const float em = gpuact__fma(pw, m, pw - 1.0f);
-    return gpuact__copysign(gpuact__mul(-em, gpuact__h16_rcp12(2.0f + em)), v);
+/* tanh(v) and *s2 = sech^2(v) = 4 e/(2 + em)^2, e = e^-2|v| = 2^n (1 + m),
+   em = e - 1; |v| <= 55 inside (tanh rounds to +-1, sech^2 below 2^-155);
+   2^(n+64) and a scaling by 2^-64 keep a subnormal sech^2 rounded once.
+   NaN kept. */
+GPUACT__FN float gpuact__h16_tanh(float v, float *s2) {
+    const float a0 = gpuact__absv(v), a = gpuact__mul(a0 > 55.0f ? 55.0f : a0, 2.0f);
+    const float k = gpuact__fma(a, -GPUACT__FM_L2E, 12582976.0f); /* n + 64 in the low bits */
+    const float f = gpuact__fma(a, -GPUACT__FM_L2E, 12582976.0f - k);
+    float P = gpuact__fma(f, 0.00958285296f, 0.0559064246f), m, pw64, pw, em, ri;
+    P = gpuact__fma(f, P, 0.240240986f);
+    P = gpuact__fma(f, P, 0.693124193f);
+    m = gpuact__mul(f, P);
+    pw64 = gpuact__u2f((gpuact__f2u(k) << 23) + 0x3f800000u);
+    pw = gpuact__mul(pw64, 5.42101086e-20f);
+    em = gpuact__fma(pw, m, pw - 1.0f);
+    ri = gpuact__h16_rcp12(2.0f + em);
+    *s2 = gpuact__mul(gpuact__mul(gpuact__mul(gpuact__fma(pw64, m, pw64), 2.16840434e-19f), ri), ri); /* 4 2^-64 */
+    return gpuact__copysign(gpuact__mul(-em, ri), v);
 }
-/* w = s silu(x) (x <= FLT_MAX inside; |x| < 2^-60: s/2 x, rounded once, as in fp32) */
+/* w = s silu(x) (x <= FLT_MAX inside, as in fp32); 16-bit inputs make
+   silu(x) = x/2 exact for tiny x, so fp32's separate tiny branch is not needed */
 GPUACT__FN float gpuact__h16_st_w(float x, float s, int fmt) {
-    if (gpuact__absv(x) < 8.67361738e-19f) return gpuact__mul(gpuact__mul(s, 0.5f), x);
     return gpuact__mul(s, gpuact__h16_silu(x > 3.40282347e38f ? 3.40282347e38f : x, fmt));
 }
 GPUACT__FN float gpuact__h16_swish_tanh(float x, float s, float lo, float hi, int fmt) {
+    float s2;
     const float w = gpuact__h16_st_w(x, s, fmt);
-    const float t = gpuact__h16_tanh(w < lo ? lo : (w > hi ? hi : w));
+    const float t = gpuact__h16_tanh(w < lo ? lo : (w > hi ? hi : w), &s2);
     return t < lo ? lo : (t > hi ? hi : t);
 }
-/* f' = s sech^2(w) silu'(x), sech^2(w) = 4 e/(1 + e)^2, e = e^-2|w| */
+/* f' = s sech^2(w) silu'(x) where both clamps pass w, else +0 */
 GPUACT__FN float gpuact__h16_swish_tanh_grad(float x, float s, float lo, float hi, int fmt) {
-    const float w = gpuact__h16_st_w(x, s, fmt), a0 = gpuact__absv(w), cap = GPUACT__H16_CAP(fmt) * 0.5f;
-    const float e = gpuact__h16_expn(gpuact__mul(a0 < cap ? a0 : cap, 2.0f), fmt), ri = gpuact__h16_rcp12(1.0f + e);
+    float s2;
+    const float xs = x > 3.40282347e38f ? 3.40282347e38f : x, w = gpuact__h16_st_w(x, s, fmt);
+    const float t = gpuact__h16_tanh(w, &s2);
     if (x != x) return x;
-    if (!gpuact__fm_st_pass(x, w, gpuact__h16_tanh(w), s, lo, hi)) return 0.0f;
-    return gpuact__mul(s, gpuact__mul(gpuact__mul(gpuact__mul(gpuact__mul(e, 4.0f), ri), ri),
-                                      gpuact__h16_silu_grad(x > 3.40282347e38f ? 3.40282347e38f : x, fmt)));
+    if (!gpuact__fm_st_pass(x, w, t, s, lo, hi)) return 0.0f;
+    return gpuact__mul(s, gpuact__mul(s2, gpuact__h16_silu_grad(xs, fmt)));
 }
 
 /* The 16-bit switches (fmt = GPUACT__FMT_F16 or GPUACT__FMT_BF16): fp32
