@@ -15235,10 +15235,14 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    wherever the accurate result is a normal float; where it is subnormal or
    zero, within 2^-142 (= 2^-16 2^-126) absolute, zeros keeping their sign
    where the accurate result is an exact +-0 of the special-value table.
-   fp16 and bf16 (the fp32 value rounded once, to nearest even): within 1 ULP
-   of the correctly rounded result. Backward dy f'(x): f'(x) in fp32, the
-   product with dy rounded once to the format. Measured maxima: docs/ACCURACY.md
-   ("Fast mode") and the table below.
+   fp16 and bf16: within 1 ULP of the correctly rounded result; they have
+   their own shorter functions (gpuact__fast16_fwd / _grad, further down:
+   about 2^-13 relative), f and f' their fp32 value rounded once to nearest
+   even. Backward dy f'(x): f'(x) in fp32 (16-bit: gpuact__fast16_grad), the
+   exact product with dy rounded once to the format; where the fp32 f' is
+   subnormal or zero, fp32 and bf16 form it again as P 2^N and multiply
+   before the rounding (gpuact__fm_bwd_tail), so a large |dy| keeps the
+   bound. Measured maxima: docs/ACCURACY.md ("Fast mode") and the table below.
 
    Special values exactly as accurate mode: NaN -> canonical quiet NaN,
    the limits at +-inf (inputs are clamped where the result has already
@@ -15258,17 +15262,23 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    sigma (1 + z (1 - sigma)) cancels: within 0.25 of it f' = d H(d), d the
    distance to the zero in two floats, H of degree 5 (2^-23).
 
-   Cost: SASS instructions (static count, sm_90, nvcc 13.0 -O3, of a kernel
-   out[i] = gpuact_X_fast(in[i]) with its load, store and indexing, and the
-   rarely taken subnormal-scaling branches), fast / accurate:
-     gelu_erf 81 / 713, f' 92 / 769;   gelu_tanh 84 / 756, f' 103 / 984;
-     gelu_sigmoid 72 / 721, f' 91 / 818;   elu 41 / 607, f' 74 / 454;
-     selu 42 / 555, f' 74 / 340;   silu 69 / 772, f' 85 / 840;
-     swish_tanh 115 / 1930, f' 212 / 3344 (accurate: plus its called functions).
+   Cost: SASS instructions (static count without NOPs, sm_90, nvcc 13.0 -O3
+   -cubin, of a kernel out[i] = f(in[i]) with its load, store, indexing and
+   EXIT, 14 for a copy, and the rarely taken subnormal-scaling branches),
+   16-bit fast (gpuact__fast16_*, fp16 and bf16 alike) / fp32 fast / accurate:
+     gelu_erf 47 / 84 / 721, f' 57 / 95 / 775;
+     gelu_tanh 42 / 87 / 762, f' 54 / 106 / 990;
+     gelu_sigmoid 38 / 75 / 727, f' 49 / 94 / 824;
+     elu 36 / 46 / 647, f' 95 (39 without the |alpha| > 256 path) / 80 / 490;
+     selu 39 / 45 / 558, f' 37 / 77 / 343;   silu 37 / 72 / 778, f' 47 / 88 / 846;
+     swish_tanh 73 / 126, f' 105 / 221 (accurate: calls, not counted).
    Measured error (tests/accuracy/fast_error.c, CPU, sampled fp32), log2 of
    the max relative error, f / f': gelu_erf -19.6 / -19.2, gelu_tanh -18.8 /
    -18.7, gelu_sigmoid -21.3 / -20.6, elu -20.7 / -21.9, selu -20.6 / -21.7,
-   silu -21.4 / -20.6, swish_tanh -19.9 / -20.4 (s = 2, [-1/2, inf]: f' -17.6).
+   silu -21.4 / -20.6, swish_tanh -19.9 / -20.4 (s = 2, [-1/2, inf]: f' -17.6);
+   fp32 dy f' with |dy| up to 2^120: at most 2^-17.6 (gelu_tanh, swish_tanh),
+   before gpuact__fm_bwd_tail 1 (all bits lost). fp16 and bf16, every input,
+   f, f', dy f' (|dy| up to 2^15, bf16 2^100): at most 1 ULP for every op.
    ------------------------------------------------------------------------ */
 #define GPUACT__FM_LN2_H 0.693145752f   /* 0x3f317200: n ln2_h is exact */
 #define GPUACT__FM_LN2_L 1.42860677e-06f
@@ -15548,6 +15558,245 @@ GPUACT__FN float gpuact__fm_swish_tanh_grad(float x, float s, float lo, float hi
     return gpuact__mul(gpuact__mul(s, s2), gpuact__fm_dsilu(xs, 0.0f));
 }
 
+/* ---------------------------------------------------------------------------
+   16-bit fast mode: f and f' in fp32 to about 2^-13 relative, enough for a
+   result within 1 ULP of the correctly rounded fp16 (bf16) one after the one
+   rounding (gpuact__fm_to_fmt, gpuact__fm_dyg): 2^-11 (2^-8) would do. The
+   same portable operations as above, about a third of the instructions of
+   the fp32 functions: e^-a as 2^f (degree 3, 2^-13.7) times 2^n put in by
+   an integer add to the exponent field; 1/d on [1, 2] as a quadratic seed
+   and one cubic Newton step (2^-19.8); z in one float (|z| 2^-23 is below
+   2^-16 for |z| <= 104); near the zero of f' on the negative side (silu,
+   gelu_*) d H(d), H of degree 2 on |d| < 0.1 (2^-13.5).
+   Range: bf16 spans fp32's range and has fp32's subnormals: e^-a is formed
+   as p 2^(n+64) and scaled by 2^-64 in one rounding, so a subnormal e^-a
+   (x near -100) keeps 16 bits or more wherever the 16-bit result is normal;
+   a <= 110 inside, where e^-a rounds to +0, so f' is an exact signed zero
+   at x = -inf (dy = inf then gives NaN, as in accurate mode).
+   Every clamp is a comparison that lets a NaN x through to the result.
+   ------------------------------------------------------------------------ */
+#define GPUACT__H16_CAP(fmt) 110.0f
+/* e^-a, 0 <= a <= GPUACT__H16_CAP(fmt), a not NaN */
+GPUACT__FN float gpuact__h16_expn(float a, int fmt) {
+    const float mg = 12582976.0f; /* 1.5 2^23 + 64 */
+    const float k = gpuact__fma(a, -GPUACT__FM_L2E, mg);
+    const float f = gpuact__fma(a, -GPUACT__FM_L2E, mg - k);
+    (void)fmt;
+    float p = gpuact__fma(f, 0.0551716691f, 0.242611122f);
+    p = gpuact__fma(f, p, 0.693260985f);
+    p = gpuact__fma(f, p, 0.999928074f);
+    /* k's bits end in n (+ 64): shifted by 23 they add n (+ 64) to p's exponent */
+    p = gpuact__u2f(gpuact__f2u(p) + (gpuact__f2u(k) << 23));
+    return gpuact__mul(p, 5.42101086e-20f);
+}
+/* 1/d, 1 <= d <= 2 */
+GPUACT__FN float gpuact__h16_rcp12(float d) {
+    const float r = gpuact__fma(gpuact__fma(d, 0.323232323f, -1.45454550f), d, 2.12121201f);
+    const float e = gpuact__fma(-d, r, 1.0f);
+    return gpuact__fma(r, gpuact__fma(e, e, e), r);
+}
+/* x sigma(z) (x, z of one sign): e = e^-|z|, q = 1/(1 + e); sigma = q or e q */
+GPUACT__FN float gpuact__h16_xsig(float x, float z, int fmt) {
+    const float a = gpuact__absv(z), cap = GPUACT__H16_CAP(fmt);
+    const float e = gpuact__h16_expn(a < cap ? a : cap, fmt);
+    return gpuact__mul(gpuact__mul(x, z < 0.0f ? e : 1.0f), gpuact__h16_rcp12(1.0f + e));
+}
+/* sigma(z) (1 + w (1 - sigma(z))) */
+GPUACT__FN float gpuact__h16_dsig(float z, float w, int fmt) {
+    const float a = gpuact__absv(z), cap = GPUACT__H16_CAP(fmt);
+    const float e = gpuact__h16_expn(a < cap ? a : cap, fmt);
+    const float q = gpuact__h16_rcp12(1.0f + e), eq = gpuact__mul(e, q);
+    const int neg = z < 0.0f;
+    return gpuact__mul(neg ? eq : q, gpuact__fma(w, neg ? q : eq, 1.0f));
+}
+/* near the zero x0 = x0h + x0l of f': d H(d), d = x - x0 */
+GPUACT__FN float gpuact__h16_root(float x, float x0h, float x0l, float c0, float c1, float c2) {
+    const float d = (x - x0h) - x0l;
+    return gpuact__mul(d, gpuact__fma(d, gpuact__fma(d, c2, c1), c0));
+}
+#define GPUACT__H16_NEAR(x, x0h) (gpuact__absv((x) - (x0h)) < 0.1f)
+/* c ? a : b on the bits: both sides are evaluated anyway, and a select
+   costs less than the branch the compiler otherwise makes of it */
+GPUACT__FN float gpuact__h16_sel(int c, float a, float b) {
+    const uint32_t m = 0u - (uint32_t)c;
+    return gpuact__u2f((gpuact__f2u(a) & m) | (gpuact__f2u(b) & ~m));
+}
+/* x clamped to [-c, c], NaN kept */
+GPUACT__FN float gpuact__h16_clamp(float x, float c) { return x < -c ? -c : (x > c ? c : x); }
+
+GPUACT__FN float gpuact__h16_silu(float x, int fmt) {
+    const float cap = GPUACT__H16_CAP(fmt), xm = x < -cap ? -cap : x;
+    return gpuact__h16_xsig(xm, xm, fmt);
+}
+/* (z is silu's clamped x, so that silu and silu' of one x share e and q) */
+GPUACT__FN float gpuact__h16_silu_grad(float x, int fmt) {
+    const float cap = GPUACT__H16_CAP(fmt), xm = x < -cap ? -cap : x, w = xm > cap ? cap : xm;
+    const float r = gpuact__h16_root(xm, GPUACT__FM_X0_SILU_H, GPUACT__FM_X0_SILU_L, 0.217811615f, 0.146534658f, 0.0188435203f);
+    return gpuact__h16_sel(GPUACT__H16_NEAR(xm, GPUACT__FM_X0_SILU_H), r, gpuact__h16_dsig(xm, w, fmt));
+}
+/* gelu_sigmoid = x sigma(1.702 x): |x| <= 65 inside (1.702 65 > 110) */
+GPUACT__FN float gpuact__h16_gelu_sigmoid(float x, int fmt) {
+    const float xm = x < -65.0f ? -65.0f : x;
+    return gpuact__h16_xsig(xm, gpuact__mul(xm, 1.70200002f), fmt);
+}
+#define GPUACT__H16_X0_GS_H (-0.751154244f)
+#define GPUACT__H16_X0_GS_L (-1.14952137e-08f)
+GPUACT__FN float gpuact__h16_gelu_sigmoid_grad(float x, int fmt) {
+    const float xm = gpuact__h16_clamp(x, 65.0f), z = gpuact__mul(xm, 1.70200002f);
+    const float r = gpuact__h16_root(xm, GPUACT__H16_X0_GS_H, GPUACT__H16_X0_GS_L, 0.370714223f, 0.423855516f, 0.0926138405f);
+    return gpuact__h16_sel(GPUACT__H16_NEAR(xm, GPUACT__H16_X0_GS_H), r, gpuact__h16_dsig(z, z, fmt));
+}
+/* gelu_tanh = x sigma(x (A + B x^2)): |x| <= 12 inside */
+GPUACT__FN float gpuact__h16_gelu_tanh(float x, int fmt) {
+    const float xm = x < -12.0f ? -12.0f : x, xz = xm > 12.0f ? 12.0f : xm;
+    const float z = gpuact__mul(xz, gpuact__fma(gpuact__mul(xz, xz), 0.0713548139f, 1.59576917f));
+    return gpuact__h16_xsig(xm, z, fmt);
+}
+GPUACT__FN float gpuact__h16_gelu_tanh_grad(float x, int fmt) {
+    const float xz = gpuact__h16_clamp(x, 12.0f), t = gpuact__mul(xz, xz);
+    const float z = gpuact__mul(xz, gpuact__fma(t, 0.0713548139f, 1.59576917f));
+    const float w = gpuact__mul(xz, gpuact__fma(t, 0.214064449f, 1.59576917f));
+    const float r = gpuact__h16_root(xz, GPUACT__FM_X0_GT_H, GPUACT__FM_X0_GT_L, 0.430397946f, 0.386665565f, -0.0154784456f);
+    return gpuact__h16_sel(GPUACT__H16_NEAR(xz, GPUACT__FM_X0_GT_H), r, gpuact__h16_dsig(z, w, fmt));
+}
+/* gelu_erf: Phi(-t) = e^(-t^2/2) Q(t), t = |x| <= 15, Q = r R(r), r = 1/(t + 3)
+   (bit-trick seed, one cubic and one quadratic Newton step, 2^-18), R of
+   degree 5 (2^-15.7) */
+GPUACT__FN float gpuact__h16_phi_q(float t) {
+    const float d = t + 3.0f;
+    float r = gpuact__u2f(0x7ef311c3u - gpuact__f2u(d)), e, R;
+    e = gpuact__fma(-d, r, 1.0f);
+    r = gpuact__fma(r, gpuact__fma(e, e, e), r);
+    r = gpuact__fma(r, gpuact__fma(-d, r, 1.0f), r);
+    R = gpuact__fma(r, -38.7952332f, 19.6641124f);
+    R = gpuact__fma(r, R, 7.68183276f);
+    R = gpuact__fma(r, R, 2.95259333f);
+    R = gpuact__fma(r, R, 1.21771251f);
+    R = gpuact__fma(r, R, 0.398374462f);
+    return gpuact__mul(r, R);
+}
+/* e^(-t^2/2) */
+GPUACT__FN float gpuact__h16_gauss(float t, int fmt) {
+    const float h = gpuact__mul(gpuact__mul(t, t), 0.5f), cap = GPUACT__H16_CAP(fmt);
+    return gpuact__h16_expn(h < cap ? h : cap, fmt);
+}
+GPUACT__FN float gpuact__h16_gelu_erf(float x, int fmt) {
+    const float xm = x < -15.0f ? -15.0f : x, t0 = gpuact__absv(xm), t = t0 < 15.0f ? t0 : 15.0f;
+    const float eq = gpuact__mul(gpuact__h16_gauss(t, fmt), gpuact__h16_phi_q(t)); /* Phi(-t) */
+    return gpuact__mul(xm, xm < 0.0f ? eq : 1.0f - eq);
+}
+GPUACT__FN float gpuact__h16_gelu_erf_grad(float x, int fmt) {
+    const float xm = gpuact__h16_clamp(x, 15.0f), t = gpuact__absv(xm);
+    const float g = gpuact__h16_gauss(t, fmt), D = gpuact__fma(t, -0.398942292f, gpuact__h16_phi_q(t));
+    const float r = gpuact__h16_root(xm, GPUACT__FM_X0_GE_H, GPUACT__FM_X0_GE_L, 0.431491801f, 0.387431616f, -0.0178722041f);
+    return gpuact__h16_sel(GPUACT__H16_NEAR(xm, GPUACT__FM_X0_GE_H), r, xm < 0.0f ? gpuact__mul(g, D) : gpuact__fma(-D, g, 1.0f));
+}
+/* e^-a = 2^n (1 + m), m = f P(f) (relative to e^-a - 1 where n = 0, 2^-14.9),
+   0 <= a <= 80; *pw = 2^n */
+GPUACT__FN float gpuact__h16_expm(float a, float *pw) {
+    const float k = gpuact__fma(a, -GPUACT__FM_L2E, GPUACT__FM_MAGIC);
+    const float f = gpuact__fma(a, -GPUACT__FM_L2E, GPUACT__FM_MAGIC - k);
+    float P = gpuact__fma(f, 0.00958285296f, 0.0559064246f);
+    P = gpuact__fma(f, P, 0.240240986f);
+    P = gpuact__fma(f, P, 0.693124193f);
+    *pw = gpuact__u2f((gpuact__f2u(k) << 23) + 0x3f800000u);
+    return gpuact__mul(f, P);
+}
+/* expm1(x), x <= 0 (x >= -30 inside: expm1 rounds to -1), the sign of -0 kept */
+GPUACT__FN float gpuact__h16_expm1(float x) {
+    float pw;
+    const float m = gpuact__h16_expm(x < -30.0f ? 30.0f : -x, &pw);
+    return gpuact__copysign(gpuact__fma(pw, m, pw - 1.0f), x);
+}
+GPUACT__FN float gpuact__h16_elu(float x, float alpha) {
+    return x > 0.0f ? x : gpuact__mul(alpha, gpuact__h16_expm1(x));
+}
+GPUACT__FN float gpuact__h16_selu(float x) {
+    return x > 0.0f ? gpuact__mul(x, GPUACT__FM_SELU_L) : gpuact__mul(GPUACT__FM_SELU_LA, gpuact__h16_expm1(x));
+}
+/* a e^x, x <= 0 (NaN kept): e^x rounded once (a subnormal one included), times a */
+GPUACT__FN float gpuact__h16_aexp(float a, float x, int fmt) {
+    const float cap = GPUACT__H16_CAP(fmt);
+    return gpuact__mul(a, gpuact__h16_expn(x < -cap ? cap : -x, fmt));
+}
+GPUACT__FN float gpuact__h16_selu_grad(float x, int fmt) {
+    return x > 0.0f ? GPUACT__FM_SELU_L : (x != x ? x : gpuact__h16_aexp(GPUACT__FM_SELU_LA, x, fmt));
+}
+/* elu' = alpha e^x (x <= 0): |alpha| > 2^8 (e^x needed below 2^-150, or
+   with more bits than a subnormal e^x has) takes the fp32 path (uniform in
+   a kernel: alpha is a parameter) */
+GPUACT__FN float gpuact__h16_elu_grad(float x, float alpha, int fmt) {
+    if (x > 0.0f) return 1.0f;
+    if (x != x) return x;
+    if (gpuact__absv(alpha) > 256.0f) return gpuact__fm_aexp(alpha, x);
+    return gpuact__h16_aexp(alpha, x, fmt);
+}
+/* tanh(v) and *s2 = sech^2(v) = 4 e/(2 + em)^2, e = e^-2|v| = 2^n (1 + m),
+   em = e - 1; |v| <= 55 inside (tanh rounds to +-1, sech^2 below 2^-155);
+   2^(n+64) and a scaling by 2^-64 keep a subnormal sech^2 rounded once.
+   NaN kept. */
+GPUACT__FN float gpuact__h16_tanh(float v, float *s2) {
+    const float a0 = gpuact__absv(v), a = gpuact__mul(a0 > 55.0f ? 55.0f : a0, 2.0f);
+    const float k = gpuact__fma(a, -GPUACT__FM_L2E, 12582976.0f); /* n + 64 in the low bits */
+    const float f = gpuact__fma(a, -GPUACT__FM_L2E, 12582976.0f - k);
+    float P = gpuact__fma(f, 0.00958285296f, 0.0559064246f), m, pw64, pw, em, ri;
+    P = gpuact__fma(f, P, 0.240240986f);
+    P = gpuact__fma(f, P, 0.693124193f);
+    m = gpuact__mul(f, P);
+    pw64 = gpuact__u2f((gpuact__f2u(k) << 23) + 0x3f800000u);
+    pw = gpuact__mul(pw64, 5.42101086e-20f);
+    em = gpuact__fma(pw, m, pw - 1.0f);
+    ri = gpuact__h16_rcp12(2.0f + em);
+    *s2 = gpuact__mul(gpuact__mul(gpuact__mul(gpuact__fma(pw64, m, pw64), 2.16840434e-19f), ri), ri); /* 4 2^-64 */
+    return gpuact__copysign(gpuact__mul(-em, ri), v);
+}
+/* w = s silu(x) (x <= FLT_MAX inside, as in fp32); 16-bit inputs make
+   silu(x) = x/2 exact for tiny x, so fp32's separate tiny branch is not needed */
+GPUACT__FN float gpuact__h16_st_w(float x, float s, int fmt) {
+    return gpuact__mul(s, gpuact__h16_silu(x > 3.40282347e38f ? 3.40282347e38f : x, fmt));
+}
+GPUACT__FN float gpuact__h16_swish_tanh(float x, float s, float lo, float hi, int fmt) {
+    float s2;
+    const float w = gpuact__h16_st_w(x, s, fmt);
+    const float t = gpuact__h16_tanh(w < lo ? lo : (w > hi ? hi : w), &s2);
+    return t < lo ? lo : (t > hi ? hi : t);
+}
+/* f' = s sech^2(w) silu'(x) where both clamps pass w, else +0 */
+GPUACT__FN float gpuact__h16_swish_tanh_grad(float x, float s, float lo, float hi, int fmt) {
+    float s2;
+    const float xs = x > 3.40282347e38f ? 3.40282347e38f : x, w = gpuact__h16_st_w(x, s, fmt);
+    const float t = gpuact__h16_tanh(w, &s2);
+    if (x != x) return x;
+    if (!gpuact__fm_st_pass(x, w, t, s, lo, hi)) return 0.0f;
+    return gpuact__mul(s, gpuact__mul(s2, gpuact__h16_silu_grad(xs, fmt)));
+}
+
+/* The 16-bit switches (fmt = GPUACT__FMT_F16 or GPUACT__FMT_BF16): fp32
+   values that the host entry points and the kernels round once to fmt
+   (f, f': gpuact__fm_to_fmt; dy f': gpuact__fm_dyg). A NaN x gives a NaN. */
+GPUACT__FN float gpuact__fast16_fwd(int op, float x, const gpuact_cfg *c, int fmt) {
+    switch (op) {
+    case GPUACT_OP_GELU_ERF: return gpuact__h16_gelu_erf(x, fmt);
+    case GPUACT_OP_GELU_TANH: return gpuact__h16_gelu_tanh(x, fmt);
+    case GPUACT_OP_GELU_SIGMOID: return gpuact__h16_gelu_sigmoid(x, fmt);
+    case GPUACT_OP_ELU: return gpuact__h16_elu(x, c->alpha);
+    case GPUACT_OP_SELU: return gpuact__h16_selu(x);
+    case GPUACT_OP_SILU: return gpuact__h16_silu(x, fmt);
+    default: return gpuact__h16_swish_tanh(x, c->scale, c->lo, c->hi, fmt);
+    }
+}
+GPUACT__FN float gpuact__fast16_grad(int op, float x, const gpuact_cfg *c, int fmt) {
+    switch (op) {
+    case GPUACT_OP_GELU_ERF: return gpuact__h16_gelu_erf_grad(x, fmt);
+    case GPUACT_OP_GELU_TANH: return gpuact__h16_gelu_tanh_grad(x, fmt);
+    case GPUACT_OP_GELU_SIGMOID: return gpuact__h16_gelu_sigmoid_grad(x, fmt);
+    case GPUACT_OP_ELU: return gpuact__h16_elu_grad(x, c->alpha, fmt);
+    case GPUACT_OP_SELU: return gpuact__h16_selu_grad(x, fmt);
+    case GPUACT_OP_SILU: return gpuact__h16_silu_grad(x, fmt);
+    default: return gpuact__h16_swish_tanh_grad(x, c->scale, c->lo, c->hi, fmt);
+    }
+}
+
 /* The switches over op that the host entry points and the kernels call:
    f(x) and f'(x) in fp32, NaN -> the canonical NaN. */
 GPUACT__FN float gpuact__fast_mode_fwd(int op, float x, const gpuact_cfg *c) {
@@ -15588,10 +15837,10 @@ GPUACT__FN float gpuact__fm_dyg(float g, float dy, int fmt) {
     return gpuact__round(gpuact__xf_mulf(gpuact__xf_f(g), dy), fmt);
 }
 GPUACT__FN float gpuact__fast_mode_fwd_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
-    return gpuact__fm_to_fmt(gpuact__fast_mode_fwd(op, x, c), fmt);
+    return gpuact__fm_to_fmt(fmt == GPUACT__FMT_F32 ? gpuact__fast_mode_fwd(op, x, c) : gpuact__fast16_fwd(op, x, c, fmt), fmt);
 }
 GPUACT__FN float gpuact__fast_mode_grad_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
-    return gpuact__fm_to_fmt(gpuact__fast_mode_grad(op, x, c), fmt);
+    return gpuact__fm_to_fmt(fmt == GPUACT__FMT_F32 ? gpuact__fast_mode_grad(op, x, c) : gpuact__fast16_grad(op, x, c, fmt), fmt);
 }
 /* swish_tanh's f' is exactly 0: s = +-0 or a clamp acts */
 GPUACT__FN int gpuact__fm_st_zero(float x, const gpuact_cfg *c) {
@@ -15599,16 +15848,121 @@ GPUACT__FN int gpuact__fm_st_zero(float x, const gpuact_cfg *c) {
     const float w = gpuact__fm_st_w(x, c->scale);
     return c->scale == 0.0f || !gpuact__fm_st_pass(x, w, gpuact__fm_tanh(w, &s2), c->scale, c->lo, c->hi);
 }
+/* dy f'(x) where f'(x) is subnormal or zero in fp32 (a negative tail,
+   elu's tiny alpha, swish_tanh's sech^2 of a large w): its fp32 value has
+   lost bits (up to all of them, 2^-149 absolute) that a large |dy| brings
+   back into the normal range of fp32 or bfloat16 (dy = 2^100, f' = 2^-140:
+   2^-40). There f' is formed again as P 2^N, P normal, with the fp32
+   pieces above (wider clamps: e^z down to z = -240, where f' 2^128 is
+   below 2^-200) and multiplied by dy exactly before the one rounding. Only
+   the backward takes it; f' itself rounds to the same subnormal either way. */
+/* z < 0: sigma(z) (1 + w (1 - sigma(z))) = P 2^n, -240 <= z */
+GPUACT__FN float gpuact__fm_dsig_pn(float zh, float zl, float w, int *n) {
+    const gpuact__fm_sig s = gpuact__fm_sigmoid(zh, zl);
+    *n = s.n;
+    return gpuact__mul(gpuact__mul(s.p, s.q), gpuact__fma(w, s.q, 1.0f));
+}
+GPUACT__FN gpuact__xf gpuact__fm_xf_pn(float p, int n) {
+    gpuact__xf v;
+    v.h = p;
+    v.l = 0.0f;
+    v.e = n;
+    return v;
+}
+/* silu'(x) for x < -2 as P 2^n */
+GPUACT__FN gpuact__xf gpuact__fm_dsilu_tail(float x) {
+    int n;
+    const float z = x < -240.0f ? -240.0f : x;
+    const float p = gpuact__fm_dsig_pn(z, 0.0f, z, &n);
+    return gpuact__fm_xf_pn(p, n);
+}
+/* f'(x) as an xf, where the caller has found its fp32 value tiny: x < -2
+   for the gelu family and silu, x <= 0 for elu and selu, swish_tanh where
+   f' is not exactly zero */
+GPUACT__FN gpuact__xf gpuact__fm_grad_tail(int op, float x, const gpuact_cfg *c) {
+    int n;
+    float p, m;
+    switch (op) {
+    case GPUACT_OP_SILU: return gpuact__fm_dsilu_tail(x);
+    case GPUACT_OP_GELU_SIGMOID: {
+        const float xz = x < -141.0f ? -141.0f : x, zh = gpuact__mul(xz, 1.70200002f);
+        p = gpuact__fm_dsig_pn(zh, gpuact__fm_gs_zl(xz, zh), zh, &n);
+        return gpuact__fm_xf_pn(p, n);
+    }
+    case GPUACT_OP_GELU_TANH: {
+        const float xz = x < -14.4f ? -14.4f : x;
+        float zl;
+        const float zh = gpuact__fm_gt_z(xz, &zl);
+        const float w = gpuact__mul(xz, gpuact__fma(gpuact__mul(xz, xz), 0.214064449f, 1.59576917f));
+        p = gpuact__fm_dsig_pn(zh, zl, w, &n);
+        return gpuact__fm_xf_pn(p, n);
+    }
+    case GPUACT_OP_GELU_ERF: {
+        /* e^(-t^2/2) (Q(t) - t/sqrt(2 pi)); t > 15: Q from its asymptotic series
+           (1/t - 1/t^3 + 3/t^5 - 15/t^7)/sqrt(2 pi), 2^-25 there */
+        const float t = x < -21.5f ? 21.5f : -x, h = gpuact__mul(t, t), l = gpuact__fma(t, t, -h);
+        float q;
+        p = gpuact__fm_exp(gpuact__mul(h, -0.5f), gpuact__mul(l, -0.5f), &n, &m);
+        if (t <= 15.0f) q = gpuact__fm_phi_tail(t).q;
+        else {
+            const float r = gpuact__fm_rcp(t), u = gpuact__mul(r, r);
+            q = gpuact__mul(gpuact__mul(r, 0.398942292f), gpuact__fma(-u, gpuact__fma(-u, gpuact__fma(u, -15.0f, 3.0f), 1.0f), 1.0f));
+        }
+        return gpuact__fm_xf_pn(gpuact__mul(gpuact__fma(t, -0.398942292f, q), p), n);
+    }
+    case GPUACT_OP_ELU:
+    case GPUACT_OP_SELU:
+        p = gpuact__fm_exp(x < -240.0f ? -240.0f : x, 0.0f, &n, &m);
+        return gpuact__xf_mulf(gpuact__fm_xf_pn(p, n), op == GPUACT_OP_ELU ? c->alpha : GPUACT__FM_SELU_LA);
+    default: {
+        /* s sech^2(w) silu'(x): sech^2(w) = 4 e/(2 + em)^2 with e = e^-2|w| = p 2^n */
+        const float w = gpuact__fm_st_w(x, c->scale), a0 = gpuact__absv(w), a = a0 < 120.0f ? a0 : 120.0f;
+        float pw, em, ri;
+        gpuact__xf v;
+        p = gpuact__fm_exp(gpuact__mul(a, -2.0f), 0.0f, &n, &m);
+        pw = gpuact__pow2(n > -126 ? n : -126);
+        em = gpuact__fma(pw, m, pw - 1.0f);
+        ri = gpuact__fm_rcp12(2.0f + em);
+        v = gpuact__fm_xf_pn(gpuact__mul(gpuact__mul(p, ri), ri), n + 2);
+        if (x < -2.0f) {
+            const gpuact__xf d = gpuact__fm_dsilu_tail(x);
+            v = gpuact__xf_mulf(v, d.h);
+            v.e += d.e;
+        } else v = gpuact__xf_mulf(v, gpuact__fm_dsilu(x > 3.40282347e38f ? 3.40282347e38f : x, 0.0f));
+        return gpuact__xf_mulf(v, c->scale);
+    }
+    }
+}
+/* is x where f' can be tiny and nonzero (see gpuact__fm_grad_tail)? */
+GPUACT__FN int gpuact__fm_tail_at(int op, float x, const gpuact_cfg *c) {
+    if (!gpuact__isfinite(x)) return 0;
+    switch (op) {
+    case GPUACT_OP_ELU: return x <= 0.0f && c->alpha != 0.0f;
+    case GPUACT_OP_SELU: return x <= 0.0f;
+    case GPUACT_OP_SWISH_TANH: return !gpuact__fm_st_zero(x, c);
+    default: return x < -2.0f;
+    }
+}
+/* the backward where f' (fp32 value g) is subnormal or zero; fmt fp32 or
+   bfloat16 (binary16's dy <= 65504 leaves such a product below 2^-110) */
+GPUACT__FN int gpuact__fm_bwd_tiny(int op, float x, float g, float dy, const gpuact_cfg *c, int fmt) {
+    return fmt != GPUACT__FMT_F16 && gpuact__absv(g) < 1.17549435e-38f && gpuact__isfinite(dy) && dy != 0.0f &&
+           gpuact__fm_tail_at(op, x, c);
+}
+GPUACT__FN float gpuact__fm_bwd_tail(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
+    return gpuact__round(gpuact__xf_mulf(gpuact__fm_grad_tail(op, x, c), dy), fmt);
+}
 /* dy f'(x). Where f'(x) is nonzero but its fp32 value underflowed to a
    signed zero (a tail, or swish_tanh's sech^2 of a huge w), an infinite dy
    gives the signed infinity that accurate mode's exact product gives, not
    0 inf; f' is exactly zero only at x = +-inf, for elu's alpha = +-0, and
    where swish_tanh's clamp acts or s = +-0. */
 GPUACT__FN float gpuact__fast_mode_bwd_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
-    const float g = gpuact__fast_mode_grad(op, x, c);
+    const float g = fmt == GPUACT__FMT_F32 ? gpuact__fast_mode_grad(op, x, c) : gpuact__fast16_grad(op, x, c, fmt);
     if (g == 0.0f && gpuact__isinf(dy) && gpuact__isfinite(x) && !(op == GPUACT_OP_ELU && c->alpha == 0.0f) &&
         !(op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_zero(x, c)))
         return gpuact__copysign(dy, gpuact__u2f(gpuact__f2u(dy) ^ gpuact__f2u(g)));
+    if (gpuact__fm_bwd_tiny(op, x, g, dy, c, fmt)) return gpuact__fm_bwd_tail(op, x, dy, c, fmt);
     return gpuact__fm_dyg(g, dy, fmt);
 }
 /* elu/selu from y: dx = dy (y + lam alpha) (y <= 0) or dy lam; selu's

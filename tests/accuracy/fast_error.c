@@ -62,7 +62,7 @@ static int st_on_bound(const cfgcase *k, float x) {
 /* fp32: returns the relative error (normal results), checks the bounds */
 static double check32(const cfgcase *k, int grad, float x, float ref, float got, double *maxrel, double *maxabs) {
     uint32_t ur = f2u(ref), ug = f2u(got);
-    const char *what = grad ? "f'" : "f";
+    const char *what = grad == 2 ? "f32 dy f'" : (grad ? "f'" : "f");
     if (isnan(ref)) {
         if (ug != 0x7fc00000u) fail3(what, k, x, ref, got); else passed++;
         return 0;
@@ -89,7 +89,7 @@ static double check32(const cfgcase *k, int grad, float x, float ref, float got,
     }
 }
 
-typedef struct maxima { double rel[2], abs[2]; int ulp16[2][4]; } maxima; /* [fmt][f, f', dy f', bwd-from-y] */
+typedef struct maxima { double rel[3], abs[3]; int ulp16[2][4]; } maxima; /* rel/abs: fp32 f, f', dy f'; ulp16: [fmt][f, f', dy f', bwd-from-y] */
 
 static void run32(const cfgcase *k, uint32_t u0, uint32_t u1, uint32_t stride, maxima *m) {
     gpuact_cfg ca, cf;
@@ -102,6 +102,29 @@ static void run32(const cfgcase *k, uint32_t u0, uint32_t u1, uint32_t stride, m
         check32(k, 0, x, gpuact_forward_f32(k->op, x, &ca), gpuact__fast_mode_fwd((int)k->op, x, &cf), &m->rel[0], &m->abs[0]);
         check32(k, 1, x, gpuact_grad_f32(k->op, x, &ca), gpuact__fast_mode_grad((int)k->op, x, &cf), &m->rel[1], &m->abs[1]);
     }
+}
+/* fp32 dy f' (the host backward) for a dy set with large and tiny |dy|:
+   where f' is subnormal in fp32 a large dy brings the product back to the
+   normal range, and there too it must be within 2^-16 */
+static void run32b(const cfgcase *k, uint32_t u0, uint32_t u1, uint32_t stride, maxima *m) {
+    static const float dys[] = {1.0f, -3.0f, 0x1p20f, -0x1p20f, 0x1p64f, -0x1p64f, 0x1p100f, -0x1p100f, 0x1.d4cp+15f,
+                                0x1p120f, 0x1p-20f, -0x1p-64f, 0x1p-100f, -0x1p-126f, 0x1p-149f};
+    gpuact_cfg ca, cf;
+    gpuact_params p;
+    uint64_t u;
+    unsigned j;
+    cfg_of(k, GPUACT_MODE_ACCURATE, &ca, &p);
+    cfg_of(k, GPUACT_MODE_FAST, &cf, &p);
+    for (u = u0; u <= u1; u += stride) {
+        float x = u2f((uint32_t)u);
+        for (j = 0; j < sizeof dys / sizeof dys[0]; j++)
+            check32(k, 2, x, gpuact_backward_f32(k->op, x, dys[j], &ca),
+                    gpuact__fast_mode_bwd_fmt((int)k->op, x, dys[j], &cf, GPUACT__FMT_F32), &m->rel[2], &m->abs[2]);
+    }
+}
+static void run_range_b(const cfgcase *k, float a, float b, uint32_t stride, maxima *m) {
+    uint32_t ua = f2u(a), ub = f2u(b);
+    run32b(k, ua < ub ? ua : ub, ua < ub ? ub : ua, stride, m);
 }
 /* bit patterns of [a, b] (same sign, |a| <= |b|), every stride-th */
 static void run_range(const cfgcase *k, float a, float b, uint32_t stride, maxima *m) {
@@ -141,7 +164,11 @@ static void run16(const cfgcase *k, int bf, maxima *m) {
     gpuact_cfg ca;
     gpuact_params pf;
     gpuact_dtype t = bf ? GPUACT_BF16 : GPUACT_F16;
-    const float dyset[] = {1.0f, -0.3f, 7.0f, 1.0e-3f, -250.0f};
+    /* large and tiny |dy| too: dy f' keeps its accuracy where f' is tiny
+       (a negative tail) and the product is not; bf16 spans fp32's range */
+    const float dyset[] = {1.0f, -0.3f, 7.0f, 1.0e-3f, -250.0f, 0x1p15f, -0x1p15f, 0x1p-20f, -0x1p-20f,
+                           0x1p20f, -0x1p20f, 0x1p100f, -0x1p100f, 0x1p-100f, -0x1p-100f};
+    const unsigned ndy = bf ? 15u : 9u; /* 2^20 and beyond are inf in binary16 */
     unsigned i, j;
     int *mu = m->ulp16[bf];
     gpuact_params pa;
@@ -154,7 +181,7 @@ static void run16(const cfgcase *k, int bf, maxima *m) {
     if (gpuact_grad_host(k->op, t, &pf, xs, out, 65536) != GPUACT_SUCCESS) failed++;
     for (i = 0; i < 65536; i++)
         check16(k, bf, 1, xs[i], bf ? gpuact_grad_bf16(k->op, xs[i], &ca) : gpuact_grad_f16(k->op, xs[i], &ca), out[i], &mu[1]);
-    for (j = 0; j < sizeof dyset / sizeof dyset[0]; j++) {
+    for (j = 0; j < ndy; j++) {
         uint16_t dy = bf ? gpuact_f32_to_bf16(dyset[j]) : gpuact_f32_to_f16(dyset[j]);
         for (i = 0; i < 65536; i++) dys[i] = dy;
         if (gpuact_backward_host(k->op, t, &pf, xs, dys, out, 65536) != GPUACT_SUCCESS) failed++;
@@ -176,7 +203,8 @@ static double lg(double v) { return v > 0 ? log2(v) : -999.0; }
 int main(int argc, char **argv) {
     int all = argc > 1 && strcmp(argv[1], "--all") == 0, i;
     printf("fast mode vs accurate mode (%s fp32; all fp16/bf16)\n", all ? "all 2^32" : "sampled");
-    printf("%-22s %9s %9s %9s %9s | fp16 f f' dyf' y | bf16 f f' dyf' y (ULP)\n", "op", "f32 f", "f32 f'", "sub f", "sub f'");
+    printf("%-22s %9s %9s %9s %9s %9s %9s | fp16 f f' dyf' y | bf16 f f' dyf' y (ULP)\n", "op", "f32 f", "f32 f'",
+           "f32 dyf'", "sub f", "sub f'", "sub dyf'");
     for (i = 0; i < NCASES; i++) {
         const cfgcase *k = &CASES[i];
         maxima m;
@@ -201,10 +229,15 @@ int main(int argc, char **argv) {
                 run_range(k, roots[r] + 0.24f, roots[r] + 0.26f, 3u, &m);
             }
         }
+        run32b(k, 0u, 0xffffffffu, 65537u * 3u, &m);
+        run_range_b(k, -2.0f, -260.0f, 1021u, &m);              /* the tails where f' is tiny */
+        run_range_b(k, -1.0e-3f, -2.0f, 4099u, &m);
+        run_range_b(k, 1.0f, 200.0f, 4099u, &m);
+        run_range_b(k, 1.0e30f, 3.4e38f, 1u << 20, &m);
         run16(k, 0, &m);
         run16(k, 1, &m);
-        printf("%-22s %9.2f %9.2f %9.3g %9.3g | %d %d %d %d | %d %d %d %d\n", k->name, lg(m.rel[0]), lg(m.rel[1]), m.abs[0],
-               m.abs[1], m.ulp16[0][0], m.ulp16[0][1], m.ulp16[0][2], m.ulp16[0][3], m.ulp16[1][0], m.ulp16[1][1],
+        printf("%-22s %9.2f %9.2f %9.2f %9.3g %9.3g %9.3g | %d %d %d %d | %d %d %d %d\n", k->name, lg(m.rel[0]), lg(m.rel[1]),
+               lg(m.rel[2]), m.abs[0], m.abs[1], m.abs[2], m.ulp16[0][0], m.ulp16[0][1], m.ulp16[0][2], m.ulp16[0][3], m.ulp16[1][0], m.ulp16[1][1],
                m.ulp16[1][2], m.ulp16[1][3]);
         fflush(stdout);
     }
