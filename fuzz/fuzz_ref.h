@@ -439,9 +439,11 @@ FZ_FN const char *fz_known_fast_id(const fz_case *k, double got, double ref, con
        = 0). */
     if (k->op == GPUACT_OP_SWISH_TANH && k->dir <= 2 && isinf(x) && x > 0) FZ_K("K27"); /* (any s where a clamp or the sign of 0 decides) */
     /* K29: a result within fast mode's 2^-16 of the overflow threshold: inf
-       where the correctly rounded value is the largest finite one (the
-       relative bound crosses the threshold; +-inf must be exact). */
+       where the correctly rounded value is the largest finite one, or that
+       value where the exact one rounds to inf (the relative bound crosses
+       the threshold; +-inf must be exact). */
     if (isinf(got) && !isinf(ref) && fabs(ref) >= tu_max_finite(k->fmt) * (1.0 - 0x1p-14)) FZ_K("K29");
+    if (isinf(ref) && !isinf(got) && fabs(got) >= tu_max_finite(k->fmt) * (1.0 - 0x1p-14)) FZ_K("K29"); /* the other side */
     if (x != x || isinf(x)) return NULL;
     /* K23: dy f' where the fp32 f'(x) is subnormal (or underflowed) and |dy|
        > 1: the fp32 f' has only its absolute bound 2^-142, which the product
@@ -479,10 +481,14 @@ FZ_FN const char *fz_known_fast_id(const fz_case *k, double got, double ref, con
     }
     /* K28: swish_tanh where the fp32 silu(x) is subnormal (x <~ -87) and
        |s| > 1 lifts w = s silu(x) out of the subnormal range: silu's absolute
-       error (2^-142) becomes w's relative error (2^-14 seen). */
-    if (k->op == GPUACT_OP_SWISH_TANH && k->dir <= 2 && fabsf(k->c.scale) > 1.0f && x < -80.0 &&
-        fabs(x / (1.0 + exp(-x))) < 0x1p-126)
-        FZ_K("K28");
+       error (2^-142) becomes w's relative error (2^-14 seen); likewise a
+       subnormal sech^2(w) times a large s in f'. */
+    if (k->op == GPUACT_OP_SWISH_TANH && k->dir <= 2 && fabsf(k->c.scale) > 1.0f) {
+        double sl = x < -700.0 ? 0.0 : x / (1.0 + exp(-x));
+        if (x < -80.0 && fabs(sl) < 0x1p-126) FZ_K("K28");
+        /* ... and f' where sech^2(w) = 4 e^-2|w| is subnormal (|w| > ~44) */
+        if (k->dir >= 1 && fabs((double)k->c.scale * sl) > 40.0) FZ_K("K28");
+    }
     return NULL;
 }
 
