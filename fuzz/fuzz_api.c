@@ -6,7 +6,9 @@
      0   entry      b % 5: forward, grad, backward, forward_backward, backward_from_output
      1   op         b < 0xf0: 1 + b % 7; else an invalid value (0, 8, -1, ...)
      2   dtype      b < 0xf0: 1 + b % 3; else an invalid value (0, 4, -1, ...)
-     3   params     b % 4: 0 NULL, 1 zeroed struct, 2 raw fields below, 3 fields from tables
+     3   params     b % 4: 0 NULL, 1 zeroed struct, 2 raw fields below, 3 fields from tables;
+                    bit 4 GPUACT_SET_MODE, bits 5..7 the mode (fast, accurate, invalid:
+                    fuzz_entry.h FZ_MODES)
      4   set        b & 0xf, plus an unknown bit (0x20 << (b & 3)) when b >= 0xf0
      5.. alpha, scale, lo, hi (4 bytes each: raw bits, or table index in byte 0)
      21  n          u16 % 301; byte 23 >= 0xf8: a huge n instead (SIZE_MAX, 2^40, ...)
@@ -29,7 +31,10 @@
    output partially overlapping an input, two outputs overlapping or
    identical, n * size wrapping the address space), FP_ENVIRONMENT.
    No error applies -> SUCCESS, and then every byte of every buffer equals
-   the snapshot with the outputs replaced by the scalar loop's results. An
+   the snapshot with the outputs replaced by the scalar loop's results (in
+   the resolved mode: fast mode's per-element functions, gpuact_kernels.cuh
+   9.1, for GPUACT_MODE_FAST; and there, for binary32 forward and grad, the
+   public gpuact_X_fast / gpuact_X_grad_fast give the same bits). An
    error -> no byte changed. A huge n is only tried where an error applies
    (the call must not touch memory). */
 #define _GNU_SOURCE
@@ -217,9 +222,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
 #endif
     if (expected == 0 ? st != GPUACT_SUCCESS : (nrv > 31 || !((expected >> nrv) & 1u))) {
-        fz_failf("FAIL api entry=%s op=%d dtype=%d params=%s set=0x%x alpha=%a s=%a lo=%a hi=%a n=%zu layout=%d null=0x%x "
+        fz_failf("FAIL api entry=%s op=%d dtype=%d params=%s set=0x%x mode=%d alpha=%a s=%a lo=%a hi=%a n=%zu layout=%d null=0x%x "
                  "env=%d: status %d (%s), expected %s (mask 0x%x)",
-                 FZ_ENTRY_NAME[entry], op, dt, pp ? "struct" : "NULL", pp ? pp->set : 0u, (double)prm.alpha, (double)prm.scale,
+                 FZ_ENTRY_NAME[entry], op, dt, pp ? "struct" : "NULL", pp ? pp->set : 0u, pp ? pp->mode : 0, (double)prm.alpha, (double)prm.scale,
                  (double)prm.lo, (double)prm.hi, n, layout, nullmask, env, (int)st, gpuact_status_string(st),
                  expected == 0 ? "SUCCESS" : "one of the errors in the mask", expected);
         goto done;
@@ -231,6 +236,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             uint32_t xb = 0, db = 0, r0 = 0, r1 = 0;
             memcpy(&xb, snap[at[0].b].p + at[0].off + e * esz, esz);
             if (FZ_USES[entry][1]) memcpy(&db, snap[at[1].b].p + at[1].off + e * esz, esz);
+            if (cfg.mode == GPUACT_MODE_FAST && fmt == 0 && (entry == TU_FWD || entry == TU_GRAD)) {
+                uint32_t pub = tu_f2u(fz_public_fast(entry == TU_GRAD, op, tu_u2f(xb), &cfg));
+                uint32_t lib = fz_lib_real(entry == TU_GRAD, op, 0, xb, 0, &cfg);
+                if (pub != lib)
+                    fz_failf("FAIL api fast scalar function gpuact_%s%s_fast(x=%a) = 0x%08x, the entry points' element "
+                             "function 0x%08x (alpha=%a s=%a lo=%a hi=%a)", fz_op_name(op), entry == TU_GRAD ? "_grad" : "",
+                             (double)tu_u2f(xb), pub, lib, (double)cfg.alpha, (double)cfg.scale, (double)cfg.lo, (double)cfg.hi);
+            }
             switch (entry) {
             case TU_FWD: r0 = fz_lib_real(0, op, fmt, xb, 0, &cfg); break;
             case TU_GRAD: r0 = fz_lib_real(1, op, fmt, xb, 0, &cfg); break;
@@ -250,9 +263,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             while (k < bufs[i].n && bufs[i].p[k] == w[k]) k++;
             for (s = 0; s < 4; s++)
                 if (at[s].b == i && k >= at[s].off && k < at[s].off + nalloc * esz) slot = s;
-            fz_failf("FAIL api entry=%s op=%d dtype=%d n=%zu layout=%d status %d: buffer %d byte %zu is 0x%02x, expected 0x%02x "
+            fz_failf("FAIL api entry=%s op=%d dtype=%d mode=%d n=%zu layout=%d status %d: buffer %d byte %zu is 0x%02x, expected 0x%02x "
                      "(%s; array slot %d, element %zd; alpha=%a s=%a lo=%a hi=%a)",
-                     FZ_ENTRY_NAME[entry], op, dt, n, layout, (int)st, i, k, bufs[i].p[k], w[k],
+                     FZ_ENTRY_NAME[entry], op, dt, cfg.mode, n, layout, (int)st, i, k, bufs[i].p[k], w[k],
                      st == GPUACT_SUCCESS ? "result differs from the scalar loop, or a byte outside the outputs changed"
                                           : "written on error",
                      slot, slot >= 0 ? (ptrdiff_t)((k - at[slot].off) / esz) : (ptrdiff_t)-1, (double)cfg.alpha,

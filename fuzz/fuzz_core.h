@@ -17,6 +17,9 @@
      2  elu forward with expf(x)-1 in place of expm1
      3  gelu_tanh derivative with x^3 where x^2 belongs:
         0.5(1+t) + 0.5x(1-t^2) sqrt(2/pi) (1 + 3*0.044715*x^3)   (fp32)
+     4  fast mode: gelu_tanh f' (and dy f') 2^-10 relative too large
+        (fast mode's bound is 2^-16 fp32, 1 ULP 16-bit)
+     5  fast mode: silu f with the sign of a zero lost (-0 -> +0)
 
    Failure reporting: FZ_FAIL-style messages go to stderr, then fz_trap():
    abort() under libFuzzer (it saves the input as a crash file), a counter
@@ -152,6 +155,23 @@ FZ_FN int fz_params_expected(const gpuact_params *p, gpuact_cfg *out) {
     return 1;
 }
 
+/* the mode from one input byte b (the accuracy harnesses read it after the
+   parameters, past the end of the older layouts, so that an input without it
+   reads 0 and means what it did before: accurate mode, GPUACT_SET_MODE
+   unset). b = 0: no mode bit; b & 7 = 1..5 fast; 6 mode bit with accurate;
+   7 mode bit with an invalid mode (must be rejected); 0 with b != 0: no mode
+   bit but a nonzero mode field (must be ignored). */
+FZ_FN void fz_read_mode(uint8_t b, gpuact_params *p) {
+    static const int bad[4] = {2, -1, 0x7fffffff, (int)0x80000000u};
+    if (b == 0) return;
+    switch (b & 7) {
+    case 0: p->mode = bad[(b >> 3) & 3]; break;
+    case 6: p->set |= 0x10u; p->mode = GPUACT_MODE_ACCURATE; break;
+    case 7: p->set |= 0x10u; p->mode = bad[(b >> 3) & 3]; break;
+    default: p->set |= 0x10u; p->mode = GPUACT_MODE_FAST; break;
+    }
+}
+
 /* the accuracy harnesses' params from the input: `set` from the byte setb
    (b & 0xf, plus an unknown bit when b >= 0xf0), then alpha, scale, lo, hi
    as raw bits */
@@ -168,8 +188,35 @@ FZ_FN void fz_read_params(fz_in *in, uint8_t setb, gpuact_params *p) {
    dir 0 f(x), 1 f'(x), 2 dy f'(x), 3 dx from y (elu/selu); x and dy are bit
    patterns of the format (low 16 bits for the 16-bit formats); returns the
    result's bit pattern. */
+/* fast mode (c->mode == GPUACT_MODE_FAST): what the host entry points
+   compute per element (gpuact.h's gpuact__h_*_mode: gpuact_kernels.cuh 9.1) */
+FZ_FN uint32_t fz_lib_fast(int dir, int op, int fmt, uint32_t xb, uint32_t db, const gpuact_cfg *c) {
+    float x = fz_lib_dec(fmt, xb), dy = fz_lib_dec(fmt, db), r;
+    if (dir == 0) r = gpuact__fast_mode_fwd_fmt(op, x, c, fmt);
+    else if (dir == 1) r = gpuact__fast_mode_grad_fmt(op, x, c, fmt);
+    else if (dir == 2) r = gpuact__fast_mode_bwd_fmt(op, x, dy, c, fmt);
+    else r = gpuact__fast_mode_bwd_out_fmt(op, x, dy, c, fmt);
+    if (fmt == 0) return tu_f2u(r);
+    return fmt == 1 ? gpuact__f32_to_f16_exact(r) : gpuact__f32_to_bf16_exact(r);
+}
+/* the public fast scalar functions (fp32 f and f'), for the same op and
+   parameters: the epilogue's functions must give the entry points' bits */
+FZ_FN float fz_public_fast(int dir, int op, float x, const gpuact_cfg *c) {
+    switch (op) {
+    case GPUACT_OP_GELU_ERF: return dir ? gpuact_gelu_erf_grad_fast(x) : gpuact_gelu_erf_fast(x);
+    case GPUACT_OP_GELU_TANH: return dir ? gpuact_gelu_tanh_grad_fast(x) : gpuact_gelu_tanh_fast(x);
+    case GPUACT_OP_GELU_SIGMOID: return dir ? gpuact_gelu_sigmoid_grad_fast(x) : gpuact_gelu_sigmoid_fast(x);
+    case GPUACT_OP_ELU: return dir ? gpuact_elu_grad_fast(x, c->alpha) : gpuact_elu_fast(x, c->alpha);
+    case GPUACT_OP_SELU: return dir ? gpuact_selu_grad_fast(x) : gpuact_selu_fast(x);
+    case GPUACT_OP_SILU: return dir ? gpuact_silu_grad_fast(x) : gpuact_silu_fast(x);
+    default:
+        return dir ? gpuact_swish_tanh_grad_fast(x, c->scale, c->lo, c->hi) : gpuact_swish_tanh_fast(x, c->scale, c->lo, c->hi);
+    }
+}
+
 FZ_FN uint32_t fz_lib_real(int dir, int op, int fmt, uint32_t xb, uint32_t db, const gpuact_cfg *c) {
     gpuact_op o = (gpuact_op)op;
+    if (c->mode == GPUACT_MODE_FAST) return fz_lib_fast(dir, op, fmt, xb, db, c);
     if (fmt == 0) {
         float x = tu_u2f(xb), dy = tu_u2f(db), r;
         if (dir == 0) r = gpuact_forward_f32(o, x, c);
@@ -225,8 +272,20 @@ FZ_FN int fz_plant(int dir, int op, int fmt, uint32_t xb, uint32_t db, const gpu
         *out = fz_plant_store(fmt, d);
         return 1;
     }
+#elif GPUACT_FUZZ_PLANT == 4
+    if (c->mode == GPUACT_MODE_FAST && op == GPUACT_OP_GELU_TANH && (dir == 1 || dir == 2)) {
+        float g = gpuact__fast_mode_grad(op, x, c) * (1.0f + 0x1p-10f);
+        *out = fz_plant_store(fmt, dir == 2 ? g * dy : g);
+        return 1;
+    }
+#elif GPUACT_FUZZ_PLANT == 5
+    if (c->mode == GPUACT_MODE_FAST && op == GPUACT_OP_SILU && dir == 0) {
+        float y = gpuact__fast_mode_fwd(op, x, c);
+        *out = fz_plant_store(fmt, y == 0.0f ? 0.0f : y);
+        return 1;
+    }
 #else
-#error "GPUACT_FUZZ_PLANT must be 0, 1, 2 or 3"
+#error "GPUACT_FUZZ_PLANT must be 0 .. 5"
 #endif
     return 0;
 }

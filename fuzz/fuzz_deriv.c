@@ -1,9 +1,11 @@
 /* fuzz_deriv.c - derivative consistency.
 
-   Input: the 28-byte layout of fuzz_ulp.c, except byte 2 (modes):
+   Input: the 29-byte layout of fuzz_ulp.c, except byte 2 (modes):
      bit 0  x  = (int32)bits * 2^-26 (|x| < 32; else raw bits as in fuzz_ulp)
      bit 1  dy = (int32)bits * 2^-28 (|dy| < 8; else raw bits)
-   Per input, for the decoded op / format / parameters:
+   (byte 28 selects accurate or fast mode as in fuzz_ulp; absent: accurate.)
+   Per input, for the decoded op / format / parameters / mode (in fast mode
+   every check is against fast mode's bounds, fuzz_ref.h; 4 is skipped):
    1. f'(x) and dy f'(x) against MPFR (fuzz_ref.h bars).
    2. Fused forward+backward (gpuact_forward_backward_host) on a small array
       built around x and dy, bit-identical to gpuact_forward_host and
@@ -24,7 +26,13 @@
           |D(h) - f'(x)| <= |D(h) - D(2h)| + 2 (N(h) + N(2h)) + 4 ulp(f'(x)) + 2^-20 |f'(x)|
       N(h) = (e(x+h) + e(x-h)) / 2h, e(v) = 2 ulp(f(v)) the rounding of f
       (1 ulp, of the exact value's binade); |D(h) - D(2h)| bounds the
-      second-order term (Richardson: D(h) - D(2h) = -3 c h^2 + noise). */
+      second-order term (Richardson: D(h) - D(2h) = -3 c h^2 + noise).
+      Accurate mode only: fast mode's f is good to 2^-16, which makes a
+      difference quotient of it meaningless; its f' is checked against
+      MPFR's f' (1) instead.
+   Fast mode in 3 (b): y = f(x) is fast mode's (2^-16 relative plus 2^-142,
+   or 1 ULP and the rounding: 1.5 ULP, from f(x)), and each backward within
+   its fast bound of the exact value. */
 #include "fuzz_ref.h"
 
 static double ulp32(double v) { return tu_ulp(0, v); }
@@ -122,9 +130,9 @@ static void check_fused(const fz_case *k0, const gpuact_params *p) {
         memcpy(&c, dx1 + es * i, es); memcpy(&d, dx2 + es * i, es);
         memcpy(&e, g1 + es * i, es); memcpy(&f, g2 + es * i, es);
         if (a != b || c != d)
-            fz_failf("FAIL fn=%s fmt=%s fused forward+backward differs from separate calls at x=0x%x dy=0x%x: "
+            fz_failf("FAIL fn=%s fmt=%s%s fused forward+backward differs from separate calls at x=0x%x dy=0x%x: "
                      "y 0x%x vs 0x%x, dx 0x%x vs 0x%x (alpha=%a s=%a lo=%a hi=%a)",
-                     fz_op_name(k0->op), FZ_FMT_NAME[fmt], xv[i], dv[i], a, b, c, d, (double)k0->c.alpha,
+                     fz_op_name(k0->op), FZ_FMT_NAME[fmt], k0->c.mode ? " mode=fast" : "", xv[i], dv[i], a, b, c, d, (double)k0->c.alpha,
                      (double)k0->c.scale, (double)k0->c.lo, (double)k0->c.hi);
         if (e != f) {
             fz_case kk = *k0;
@@ -169,8 +177,17 @@ static void check_from_output(const fz_case *k0) {
     }
     out = finite_or_edge(k.fmt, out);
     in = finite_or_edge(k.fmt, in);
-    ey = (k.fmt == 0 ? 1.0 : 0.5) * 2 * tu_ulp(k.fmt, finite_or_edge(k.fmt, y));
-    tol = fabs(dy) * ey + FZ_BAR[k.fmt][2] * (tu_ulp(k.fmt, out) + tu_ulp(k.fmt, in));
+    if (k.c.mode != GPUACT_MODE_FAST) {
+        ey = (k.fmt == 0 ? 1.0 : 0.5) * 2 * tu_ulp(k.fmt, finite_or_edge(k.fmt, y));
+        tol = fabs(dy) * ey + FZ_BAR[k.fmt][2] * (tu_ulp(k.fmt, out) + tu_ulp(k.fmt, in));
+    } else if (k.fmt == 0) { /* relative to the exact values, which |out|, |in| (1 + 2^-16) bound */
+        double yy = fabs(finite_or_edge(k.fmt, y));
+        ey = 2 * FAST_F32_REL * yy + FAST_F32_ABS;
+        tol = fabs(dy) * ey + 2 * FAST_F32_REL * (fabs(out) + fabs(in)) + 2 * FAST_F32_ABS;
+    } else { /* bound + the correctly rounded value's half ULP, doubled for the binade edge */
+        ey = (FAST_H16_ULP + 0.5) * 2 * tu_ulp(k.fmt, finite_or_edge(k.fmt, y));
+        tol = fabs(dy) * ey + (FAST_H16_ULP + 0.5) * 2 * (tu_ulp(k.fmt, out) + tu_ulp(k.fmt, in));
+    }
     if (fabs(out - in) > tol)
         fz_failf("FAIL fn=%s fmt=%s dir=bwd_out x=%a dy=%a alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n"
                  "  why: backward from y=f(x)=%a differs from backward from x by %a > tolerance %a (ref= is from x)",
@@ -191,6 +208,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     xr = fz_u32(&in);
     dr = fz_u32(&in);
     fz_read_params(&in, setb, &p);
+    fz_read_mode(fz_u8(&in), &p);
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
     /* the moderate modes: x, dy as values, rounded to the format */
     k.xb = (mode & 1) ? fz_enc(k.fmt, (double)(int32_t)xr * 0x1p-26) : xr & fz_mask(k.fmt);
@@ -204,13 +222,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     {
         gpuact_params q;
         memset(&q, 0, sizeof q);
-        q.set = 0xfu; q.alpha = k.c.alpha; q.scale = k.c.scale; q.lo = k.c.lo; q.hi = k.c.hi;
+        q.set = 0x1fu; q.alpha = k.c.alpha; q.scale = k.c.scale; q.lo = k.c.lo; q.hi = k.c.hi; q.mode = k.c.mode;
         check_fused(&k, &q);
     }
     /* 3. from the output */
     if (k.op == GPUACT_OP_SELU || (k.op == GPUACT_OP_ELU && k.c.alpha >= 0.0f)) check_from_output(&k);
-    /* 4. difference quotient, binary32 forward at x (as a binary32 value) */
-    {
+    /* 4. difference quotient, binary32 forward at x (as a binary32 value); accurate mode only */
+    if (k.c.mode != GPUACT_MODE_FAST) {
         double xd = tu_ref_dec(k.fmt, k.xb);
         if (xd == xd && !isinf(xd)) check_dq(k.op, (float)xd, &k.c, &k);
     }

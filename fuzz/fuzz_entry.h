@@ -42,10 +42,15 @@ FZ_FN float fz_param_from(fz_in *in, int mode, int which) {
 }
 
 /* bytes 0..20: entry (b % 5), op (b < 0xf0: 1 + b % 7, else an invalid
-   value), dtype (likewise, 1 + b % 3), params mode (b % 4: 0 NULL, 1 zeroed
-   struct, 2 raw fields, 3 fields from tables), set (b & 0xf, plus an unknown
-   bit when b >= 0xf0), then alpha, scale, lo, hi. Fills *prm (zeroed in
-   mode 1) and returns the params pointer the call gets (NULL in mode 0). */
+   value), dtype (likewise, 1 + b % 3), params (b % 4: 0 NULL, 1 zeroed
+   struct, 2 raw fields, 3 fields from tables; bit 4: GPUACT_SET_MODE; bits
+   5..7: the mode field, FZ_MODES below, which must be ignored without the
+   bit), set (b & 0xf, plus an unknown bit when b >= 0xf0), then alpha,
+   scale, lo, hi. Fills *prm (zeroed in params 1) and returns the params
+   pointer the call gets (NULL in params 0). Older inputs have bits 4..7 of
+   byte 3 clear (or bit 4 clear): accurate mode, as before. */
+static FZ_UNUSED const int FZ_MODES[8] = {GPUACT_MODE_FAST, GPUACT_MODE_FAST, GPUACT_MODE_ACCURATE, GPUACT_MODE_FAST,
+                                          2, GPUACT_MODE_FAST, -1, INT_MIN};
 FZ_FN const gpuact_params *fz_read_call(fz_in *in, int *entry, int *op, int *dt, gpuact_params *prm) {
     static const int bad_ops[8] = {0, 8, -1, 9, 100, INT_MAX, INT_MIN, 255};
     static const int bad_dts[8] = {0, 4, -1, 5, 255, INT_MAX, INT_MIN, 16};
@@ -57,10 +62,12 @@ FZ_FN const gpuact_params *fz_read_call(fz_in *in, int *entry, int *op, int *dt,
     *op = b < 0xf0 ? 1 + b % 7 : bad_ops[b & 7];
     b = fz_u8(in);
     *dt = b < 0xf0 ? 1 + b % 3 : bad_dts[b & 7];
-    pmode = fz_u8(in) % 4;
+    b = fz_u8(in);
+    pmode = b % 4;
     setb = fz_u8(in);
     memset(prm, 0, sizeof *prm);
-    prm->set = (setb & 0xfu) | (setb >= 0xf0 ? 0x20u << (setb & 3) : 0u); /* 0x10 is GPUACT_SET_MODE */
+    prm->set = (setb & 0xfu) | (setb >= 0xf0 ? 0x20u << (setb & 3) : 0u) | (b & 0x10u); /* 0x10 is GPUACT_SET_MODE */
+    prm->mode = FZ_MODES[b >> 5];
     prm->alpha = fz_param_from(in, pmode, 0);
     prm->scale = fz_param_from(in, pmode, 1);
     prm->lo = fz_param_from(in, pmode, 2);

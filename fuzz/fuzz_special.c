@@ -1,7 +1,7 @@
 /* fuzz_special.c - special values and the places where results overflow or
    underflow, every op, format and direction.
 
-   Input (little-endian, 34 bytes; missing bytes read as 0):
+   Input (little-endian, 35 bytes; missing bytes read as 0):
      0 op (1 + b % 7)   1 format (b % 3)   2 direction (b % 4; 3 = dx from y,
      elu with alpha >= 0 and selu only, else 2)   3 set (b & 0xf, plus an
      unknown bit when b >= 0xf0)
@@ -12,6 +12,8 @@
                     the format's bit space: k = 0, (int8)v, (int8)v >> 4 or
                     (int16)(v >> 16) for (v >> 8) & 3 = 0..3; negated when
                     (v >> 10) & 1.
+     34 mode: fz_read_mode (fuzz_core.h; 0 or absent: accurate as before,
+        b & 7 = 1..5 fast mode)
    Tables: NaNs (quiet, signalling, payloads, negative), +-0, +-inf, the
    smallest/largest subnormals, the smallest normal, the largest finite
    value, 1, 2^-60 and 2^-40 (the core's tiny-argument thresholds), the
@@ -24,7 +26,9 @@
    dy f'(x) at those edges and at the overflow threshold.
    Check: the result must be bit-equal to the correctly rounded reference
    (sign of zero, canonical NaN) when that is NaN, inf, zero or subnormal;
-   otherwise the usual bars (fuzz_ref.h). */
+   otherwise the usual bars (fuzz_ref.h). Fast mode: NaN (canonical), inf
+   and zero signs exactly, exact zeros bit-equal, the fast-mode bounds
+   otherwise (fz_check_fast). */
 #include "fuzz_ref.h"
 
 /* ---- double-precision models, only to locate thresholds ------------------ */
@@ -266,6 +270,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     p.scale = tu_u2f(read_field(&in, 0, &ST, 0, no_dyn, NULL));
     p.lo = tu_u2f(read_field(&in, 0, &LT, 0, no_dyn, NULL));
     p.hi = tu_u2f(read_field(&in, 0, &HT, 0, no_dyn, NULL));
+    fz_read_mode(fz_u8(&in), &p);
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
     if (k.dir == 3 && (k.op != GPUACT_OP_ELU && k.op != GPUACT_OP_SELU)) k.dir = 2;
     if (k.dir == 3 && k.op == GPUACT_OP_ELU && k.c.alpha < 0.0f) k.dir = 2;

@@ -1,6 +1,7 @@
-/* fuzz_ulp.c - one scalar evaluation per input against the MPFR reference.
+/* fuzz_ulp.c - one scalar evaluation per input against the MPFR reference,
+   in accurate or fast mode.
 
-   Input (little-endian, 28 bytes; missing bytes read as 0, extra ignored):
+   Input (little-endian, 29 bytes; missing bytes read as 0, extra ignored):
      0      op        1 + b % 7
      1      format    b % 3            (0 binary32, 1 binary16, 2 bfloat16)
      2      direction b % 4            (0 f, 1 f', 2 dy f', 3 dx from y: elu/selu
@@ -9,12 +10,16 @@
      4..7   x         raw bits (binary32; the low 16 bits for the 16-bit formats)
      8..11  dy        raw bits, likewise
      12..27 alpha, scale, lo, hi: raw binary32 bits each
+     28     mode      fz_read_mode (fuzz_core.h): 0 (or absent) accurate as
+                      before, b & 7 = 1..5 GPUACT_SET_MODE with fast mode,
+                      6 with accurate mode, 7 an invalid mode
    Every bit pattern is reachable (NaN payloads, infinities, subnormals).
    Invalid parameters (non-finite alpha/scale, NaN bound, lo > hi, unknown
    bit) must be rejected by gpuact_resolve, and the input stops there.
    A finding prints
      FAIL fn=... fmt=... dir=... x=... dy=... alpha=... s=... lo=... hi=... ref=... got=... ulp=...
-   and aborts. Bars: fuzz_ref.h. */
+   (with mode=fast after dir= in fast mode) and aborts. Bars and fast-mode
+   bounds: fuzz_ref.h. */
 #include "fuzz_ref.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -29,6 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     k.xb = fz_u32(&in) & fz_mask(k.fmt);
     k.db = fz_u32(&in) & fz_mask(k.fmt);
     fz_read_params(&in, setb, &p);
+    fz_read_mode(fz_u8(&in), &p);
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
     if (k.dir == 3 && (k.op != GPUACT_OP_ELU && k.op != GPUACT_OP_SELU)) k.dir = 2;
     if (k.dir == 3 && k.op == GPUACT_OP_ELU && k.c.alpha < 0.0f) k.dir = 2; /* unsupported there */

@@ -18,11 +18,16 @@ The seeds start the fuzzers where the functions are hard:
     and lambda x near 65520) and elu's cancellation / saturation points.
 Seeds avoid the open findings listed in AVOID (none at the moment).
 File names are "<what>-<sha1 of the content, 12 hex>": the same content
-always gets the same name, and the script is deterministic.
+always gets the same name, and the script is deterministic. Files in the
+corpus directories without such a suffix are hand-made and left alone.
+Fast mode (gen_fast): a share of the same places with the mode byte set
+(fuzz_ulp/fuzz_deriv byte 28, fuzz_special byte 34, fuzz_api bit 4 of byte 3),
+away from fast mode's open findings (FAST_AVOID).
 """
 import hashlib
 import math
 import os
+import re
 import struct
 import sys
 
@@ -238,6 +243,8 @@ class Out:
             full = os.path.join(HERE, d)
             if d.startswith("corpus") and os.path.isdir(full):
                 for f in os.listdir(full):
+                    if not re.search(r"-[0-9a-f]{12}$", f):
+                        continue  # hand-made
                     if os.path.join(d, f) not in self.files:
                         if self.check:
                             print("stale: %s" % os.path.join(d, f))
@@ -354,6 +361,70 @@ def gen_special(out):
                                     field_tab(0), field_tab(0), field_tab(0), field_tab(0)))
 
 
+# Fast mode's open findings (fuzz/regressions/README.md K23-K25); seeds keep away
+# from them: dy f' with a subnormal fp32 f' and |dy| > 1 (K23, no dy > 1 below),
+# selu's overflow edge (K24), swish_tanh f' at a clamp edge (K25), swish_tanh f
+# with a zero bound where silu(x) underflows (K26).
+FAST_AVOID = {"K23", "K24", "K25", "K26"}
+
+
+def gen_fast(out):
+    """fast-mode seeds: every op and format, f, f', dy f' (and dx from y), with
+    specials, tails, subnormals, binade edges, the zeros of f'; byte 28 / 34 = 1"""
+    for op in range(1, 8):
+        params = [("def", 0, 1.0, 0.5, -1.0, 1.0)]
+        if op == 4:
+            params += [("a0", 1, 0.0, 0.5, -1.0, 1.0), ("aneg", 1, -2.0, 0.5, -1.0, 1.0)]
+        if op == 7:
+            params += [("s1.5", 0xE, 1.0, 1.5, -0.2, 0.8), ("unb", 0xE, 1.0, 1.3, -float("inf"), float("inf")),
+                       ("zero-lo", 0xE, 1.0, 0.5, 0.0, 1.0)]
+        for fmt in range(3):
+            xs = interesting_x(op, fmt)
+            for pi, (ptag, setb, a, s, lo, hi) in enumerate(params):
+                for i, (tag, v) in enumerate(xs):
+                    if i % 3 != (pi + fmt) % 3:
+                        continue
+                    dirs = (0, 1, 2, 3) if op in (4, 5) and a >= 0 else (0, 1, 2)
+                    d = dirs[(i // 3) % len(dirs)]
+                    if "K24" in FAST_AVOID and op == 5 and tag == "selu-ovf" and d == 0:
+                        d = 1
+                    xb0 = to_bits(fmt, v)
+                    xv = f32_val(xb0) if fmt == 0 else struct.unpack("<e", struct.pack("<H", xb0))[0] if fmt == 1 else f32_val(xb0 << 16)
+                    if "K26" in FAST_AVOID and op == 7 and (lo == 0 or hi == 0) and d == 0 and xv < -80 and not math.isinf(xv):
+                        d = 1
+                    dyv = [1.0, -0.5, float("inf"), 2.0 ** -140, -1.0][(i // 3) % 5] if d >= 2 else 1.0
+                    if "K23" in FAST_AVOID:
+                        assert abs(dyv) <= 1 or math.isinf(dyv)
+                    xb, db = to_bits(fmt, v), to_bits(fmt, dyv)
+                    name = "fast-%s-%s-%s-%s-%s" % (OPS[op], ["f32", "f16", "bf16"][fmt], ["fwd", "grad", "bwd", "bwdout"][d], ptag, tag)
+                    rec = rec_ulp(op, fmt, d, xb, db, setb, a, s, lo, hi) + b"\x01"
+                    out.add("fuzz_ulp", name, rec)
+                    if (i // 3) % 2 == 0:
+                        out.add("fuzz_deriv", name, rec_ulp(op, fmt, 0, xb, db, setb, a, s, lo, hi) + b"\x01")
+    # explicit accurate mode (6) and an invalid mode (7): parameter handling
+    for mb in (6, 7, 0x0F, 0x08):
+        out.add("fuzz_ulp", "mode%02x-gelu_erf" % mb, rec_ulp(1, 0, 0, to_bits(0, -3.0), to_bits(0, 1.0)) + bytes([mb]))
+    # fuzz_special: the table entries (as in gen_special) in fast mode
+    i = 0
+    for op in range(1, 8):
+        for fmt in range(3):
+            for d in range(4):
+                k = i % 3
+                xsel = (i * 11 + 5) % 0xC0
+                i += 1
+                x = field_tab(xsel, pert=[0, 1, 0xFF][k], mode=[0, 1, 1][k])
+                dy = field_tab([8, 0, 2][k])  # 1.0, NaN, inf
+                rec = rec_special(op, fmt, d, 0, x, dy, field_tab(0), field_tab(0), field_tab(0), field_tab(0)) + b"\x01"
+                out.add("fuzz_special", "fast-%s-%d-%d-%d" % (OPS[op], fmt, d, k), rec)
+            for tag, v in interesting_x(op, fmt)[fmt + 1::4]:
+                if op == 5 and tag == "selu-ovf":
+                    continue
+                d = 2 if op not in (4, 5) else 3
+                out.add("fuzz_special", "fast-%s-%d-raw-%s" % (OPS[op], fmt, tag),
+                        rec_special(op, fmt, d, 0, field_raw(to_bits(fmt, v)), field_raw(to_bits(fmt, float("inf"))),
+                                    field_tab(0), field_tab(0), field_tab(0), field_tab(0)) + b"\x01")
+
+
 def elem_bytes(dt, values):
     b = b""
     for v in values:
@@ -390,6 +461,20 @@ def gen_api(out):
                                [(k + i) % 16 for i in range(4)], 0xC5 if k % 5 == 0 else 0, k % 32, 0, 0)
                 out.add("fuzz_api", "e%d-dt%d-l%d-n%d" % (entry, dt, layout, n), h + elem_bytes(dt, vals))
                 k += 1
+    # fast mode (byte 3 bit 4 GPUACT_SET_MODE, bits 5..7 the mode: 0 fast, 2 accurate, 4 invalid)
+    for entry in range(5):
+        for dt in (1, 2, 3):
+            n = [1, 7, 33, 257, 300][(entry + dt) % 5]
+            op = [4, 5][dt % 2] if entry == 4 else [1, 2, 3, 4, 5, 6, 7][(entry * 3 + dt) % 7]
+            params = [f32_bits(1.0), f32_bits(0.5), f32_bits(-1.0), f32_bits(1.0)]
+            vals = [INTERESTING_ELEMS[(j * 5 + k) % len(INTERESTING_ELEMS)] for j in range(2 * n)]
+            h = api_header(entry, op, dt, 0x12 if k % 2 else 0x13, 0xF if k % 2 else 0, params, n, False, k % 4,
+                           [(k + i) % 16 for i in range(4)], 0, k % 32, 0, 0)
+            out.add("fuzz_api", "fast-e%d-dt%d-n%d" % (entry, dt, n), h + elem_bytes(dt, vals))
+            k += 1
+    for tag, pm in (("mode-accurate", 0x52), ("mode-invalid", 0x92), ("mode-field-no-bit", 0x22)):
+        h = api_header(0, 6, 1, pm, 0, [0, 0, 0, 0], 17, False, 1, [1, 2, 3, 4], 0, 0, 0, 0)
+        out.add("fuzz_api", "misuse-" + tag, h + elem_bytes(1, INTERESTING_ELEMS))
     # misuse: invalid op/dtype/params, NULLs, huge n, the fp environment, unsupported from-output
     misuse = [
         ("badop", dict(op=0)), ("baddt", dict(dt=0)), ("nanalpha", dict(pmode=2, setb=1, params=[0x7FC00000, 0, 0, 0])),
@@ -480,6 +565,7 @@ def main():
     out = Out(check)
     gen_scalar(out)
     gen_special(out)
+    gen_fast(out)
     gen_api(out)
     gen_gpu(out)
     gen_dicts(out)

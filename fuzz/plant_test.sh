@@ -7,6 +7,8 @@
 #   1  gelu_erf forward as 0.5f*x*(1+erff(x/sqrtf(2)))       fuzz_ulp
 #   2  elu forward with expf(x)-1                            fuzz_ulp
 #   3  gelu_tanh' with x^3 where x^2 belongs                 fuzz_ulp, fuzz_deriv
+#   4  fast mode: gelu_tanh' 2^-10 relative too large        fuzz_ulp, fuzz_deriv
+#   5  fast mode: silu f loses the sign of a zero (-0 -> +0) fuzz_special
 # For each (bug, harness): builds HARNESS_plantN, runs it from the seed corpus
 # (--no-seeds: from an empty corpus, to time the fuzzer alone) with
 # -max_total_time=LIMIT (default 60), and asserts it stopped on a "FAIL fn=" line.
@@ -35,9 +37,11 @@ OUT=$(cd "$OUT" && pwd)
 # The real library's known findings (K1..K6) would stop a planted run early with
 # the wrong FAIL: skip them, so that only the plant can end the run.
 export FUZZ_SKIP_KNOWN=1
-NAMES=("" "gelu_erf textbook 0.5f*x*(1+erff(x/sqrtf(2)))" "elu with expf(x)-1" "gelu_tanh' with x^3 for x^2")
-PLANTS=("1 fuzz_ulp" "2 fuzz_ulp" "3 fuzz_ulp" "3 fuzz_deriv")
-"$FUZZ_DIR/build.sh" --standalone --out "$OUT" fuzz_ulp fuzz_deriv >/dev/null || exit 2
+NAMES=("" "gelu_erf textbook 0.5f*x*(1+erff(x/sqrtf(2)))" "elu with expf(x)-1" "gelu_tanh' with x^3 for x^2"
+       "fast gelu_tanh' times 1+2^-10" "fast silu f: -0 -> +0")
+PLANTS=("1 fuzz_ulp" "2 fuzz_ulp" "3 fuzz_ulp" "3 fuzz_deriv" "4 fuzz_ulp" "4 fuzz_deriv" "5 fuzz_special")
+max_len() { [ "$1" = fuzz_special ] && echo 35 || echo 29; }
+"$FUZZ_DIR/build.sh" --standalone --out "$OUT" fuzz_ulp fuzz_deriv fuzz_special >/dev/null || exit 2
 status=0
 crashes=()
 for pl in "${PLANTS[@]}"; do
@@ -49,7 +53,7 @@ for pl in "${PLANTS[@]}"; do
     seeds=()
     [ $SEEDS = 1 ] && seeds=("$FUZZ_DIR/corpus/$h")
     t0=$(date +%s.%N)
-    (cd "$dir" && "$OUT/${h}_plant$bug" -max_total_time="$LIMIT" -print_final_stats=1 -max_len=28 \
+    (cd "$dir" && "$OUT/${h}_plant$bug" -max_total_time="$LIMIT" -print_final_stats=1 -max_len="$(max_len "$h")" \
         -dict="$FUZZ_DIR/dict/$h.dict" -artifact_prefix="$dir/artifacts/" "$dir/corpus" "${seeds[@]}" >"$dir/log" 2>&1)
     rc=$?
     t1=$(date +%s.%N)

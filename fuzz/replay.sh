@@ -9,6 +9,11 @@
 # planted bugs were caught with; they pass on the real code). FUZZ_SKIP_KNOWN is
 # ignored here. Prints one "N passed, M failed" line per harness and a total;
 # exits 1 if anything failed.
+# Open findings: regressions whose id (K<n>) is listed in regressions/open.txt are
+# replayed apart and reported ("open: ..."), without failing the run, until the
+# fix lands; one that passes is reported as fixed (then remove its id from
+# open.txt and its signature from fz_known_issue_id). FUZZ_REPLAY_STRICT=1 counts
+# their failures like any other.
 set -u
 FUZZ_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 BIN=${1:-${FUZZ_OUT:-$FUZZ_DIR/out}}
@@ -20,8 +25,25 @@ for h in $HARNESSES; do
     exe=$BIN/${h}_standalone
     [ -x "$exe" ] || { echo "replay: $exe missing" >&2; status=2; continue; }
     dirs=()
-    for d in "$FUZZ_DIR/corpus/$h" "$FUZZ_DIR/regressions/$h" "$FUZZ_DIR"/planted/*/"$h"; do
+    for d in "$FUZZ_DIR/corpus/$h" "$FUZZ_DIR"/planted/*/"$h"; do
         [ -d "$d" ] && dirs+=("$d")
+    done
+    open_files=()
+    for f in "$FUZZ_DIR/regressions/$h"/*; do
+        [ -f "$f" ] || continue
+        id=$(basename "$f" | sed -n 's/^\(K[0-9]*\)-.*/\1/p')
+        if [ "${FUZZ_REPLAY_STRICT:-0}" != 1 ] && [ -n "$id" ] && grep -qx "$id" <(sed 's/#.*//; s/[[:space:]]//g' "$FUZZ_DIR/regressions/open.txt" 2>/dev/null); then
+            open_files+=("$f")
+        else
+            dirs+=("$f")
+        fi
+    done
+    for f in "${open_files[@]}"; do
+        if "$exe" --quiet "$f" >/dev/null 2>&1; then
+            echo "open: $(basename "$f") now passes (fixed? remove its id from regressions/open.txt)"
+        else
+            echo "open: $(basename "$f") still fails (known, regressions/open.txt)"
+        fi
     done
     [ ${#dirs[@]} -eq 0 ] && continue
     line=$("$exe" --quiet "${dirs[@]}" 2> >(grep -E '^(FAIL|  why|FAILED INPUT)' >&2) | tail -n 1)
