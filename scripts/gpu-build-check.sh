@@ -115,21 +115,25 @@ link_test() {
 check host_link link_test
 
 # the configuration macros (gpuact.h's top comment): an implementation built
-# for silu in fp32 and bf16 holds those 8 kernels (4 directions x 2 types),
+# for silu in fp32 and bf16 holds those 8 kernels (4 directions x 2 types) and
+# their 8 fast-mode kernels,
 # and its device entry points answer GPUACT_ERROR_UNSUPPORTED for the rest
 config_subset() {
   set -e
   "$NVCC" -O2 -arch=sm_90 -I"$root" "${WARN[@]}" -DGPUACT_ONLY_OPS='GPUACT_BIT(GPUACT_OP_SILU)' \
     -DGPUACT_ONLY_TYPES='(GPUACT_BIT(GPUACT_F32) | GPUACT_BIT(GPUACT_BF16))' -Xptxas -v \
     -c "$root/tests/gpu/host_link_impl.cu" -o "$work/config_impl.o" 2>"$work/config_ptxas.txt"
-  local n
+  local n nk nf
   n=$(grep -c 'Compiling entry function' "$work/config_ptxas.txt" || true)
-  echo "config_subset: $n kernels (silu, fp32 and bf16: 8 expected)"
+  "$NVCC" -I"$root" -DGPUACT_ONLY_OPS='GPUACT_BIT(GPUACT_OP_SILU)' \
+    -DGPUACT_ONLY_TYPES='(GPUACT_BIT(GPUACT_F32) | GPUACT_BIT(GPUACT_BF16))' "$work/kcount.cu" -o "$work/kcount_subset"
+  read -r nk nf < <("$work/kcount_subset")
+  echo "config_subset: $n kernels (silu, fp32 and bf16: 8 and 8 fast-mode expected; the traits count $nk and $nf)"
   gcc -std=c99 -O2 -Wall -Wextra -Werror -DGPUACT_CUDA -I"$root" -I"$CUDA_HOME/include" \
     -c "$root/tests/gpu/config_link.c" -o "$work/config_link.o"
   gcc "$work/config_link.o" "$work/config_impl.o" -L"$CUDA_HOME/lib64" -lcudart -lstdc++ -lm -o "$work/config_link"
   LD_LIBRARY_PATH="$CUDA_HOME/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$work/config_link"
-  [ "$n" = 8 ]
+  [ "$n" = 16 ] && [ "$nk" = 8 ] && [ "$nf" = 8 ]
 }
 check config_subset config_subset
 

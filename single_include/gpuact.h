@@ -16923,9 +16923,15 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>
    compares every 16-bit input. v: one cvt for binary16, the integer
    rounding for bfloat16 (exact for every float, overflow to inf included);
    NaN -> the canonical NaN. */
+template <int DT> __device__ __forceinline__ uint32_t gpuact__fm_rn_num(float v);
 template <int DT> __device__ __forceinline__ uint32_t gpuact__fm_rn(float v) {
     if (DT == GPUACT_F32) return gpuact__f2u(v);
     if (v != v) return DT == GPUACT_F16 ? 0x7e00u : 0x7fc0u;
+    return gpuact__fm_rn_num<DT>(v);
+}
+/* the same for a v that is not NaN */
+template <int DT> __device__ __forceinline__ uint32_t gpuact__fm_rn_num(float v) {
+    if (DT == GPUACT_F32) return gpuact__f2u(v);
 #if defined(__CUDA_ARCH__)
     if (DT == GPUACT_F16) {
         unsigned short h;
@@ -16938,39 +16944,66 @@ template <int DT> __device__ __forceinline__ uint32_t gpuact__fm_rn(float v) {
     const uint32_t u = gpuact__f2u(v);
     return (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
 }
-/* dy g rounded once: h = dy g rounded to odd in fp32 (the nearest float h,
-   moved one step towards zero and made odd when the fma's residual shows it
-   inexact), then to nearest in 16 bits. With 24 bits against 11 (8), no
-   double rounding: the odd h is never a 16-bit midpoint unless dy g is. The
-   residual is exact from |h| >= 2^-100 on; below that a bfloat16 product
-   takes gpuact__fm_dyg (binary16 gives +-0 there either way). */
-template <int DT> __device__ __forceinline__ uint32_t gpuact__fm_dyg_bits(float g, float dy) {
-    if (DT == GPUACT_F32) return gpuact__f2u(gpuact__fm_dyg(g, dy, GPUACT__FMT_F32));
+/* dy f'(x) as gpuact__fast_mode_bwd_fmt gives it, as a call: its rare
+   cases (an infinite dy where f' underflowed, a tiny f' times a large dy)
+   rebuild f' from its pieces, code the element loop need not carry */
+template <int OP, int DT>
+__device__ __noinline__ uint32_t gpuact__fm_bwd_call(const gpuact_cfg c, float x, float dy) {
+    return gpuact__elt<DT>::store(gpuact__fast_mode_bwd_fmt(OP, x, dy, &c, (int)gpuact__elt<DT>::FMT));
+}
+/* f and f' of fast mode in DT's format: fp32's functions, or the shorter
+   16-bit ones (gpuact__fast16_*), as the host entry points take them */
+template <int OP, int DT> __device__ __forceinline__ float gpuact__fm_f(float x, const gpuact_cfg *c) {
+    return DT == GPUACT_F32 ? gpuact__fast_mode_fwd(OP, x, c) : gpuact__fast16_fwd(OP, x, c, (int)gpuact__elt<DT>::FMT);
+}
+template <int OP, int DT> __device__ __forceinline__ float gpuact__fm_g(float x, const gpuact_cfg *c) {
+    return DT == GPUACT_F32 ? gpuact__fast_mode_grad(OP, x, c) : gpuact__fast16_grad(OP, x, c, (int)gpuact__elt<DT>::FMT);
+}
+/* dy f'(x) in DT's format. The common case in a few instructions: the
+   product h = dy g rounded to odd in fp32 (the nearest float, moved one
+   step towards zero and made odd when the fma's residual shows it
+   inexact), then to nearest in 16 bits; with 24 bits against 11 (8) the
+   odd h is never a 16-bit midpoint unless dy g is, so this is
+   gpuact__fm_dyg's one rounding of the exact product. The residual is exact
+   from |h| >= 2^-100 on (binary16 gives +-0 below that either way); a
+   bfloat16 product below it, and the rare cases of gpuact__fast_mode_bwd_fmt
+   (an infinite dy where f' underflowed, a tiny f' times a large dy), take
+   the call. */
+template <int OP, int DT> __device__ __forceinline__ uint32_t gpuact__fm_bwd(float x, float dy, const gpuact_cfg *c) {
+    const int fmt = (int)gpuact__elt<DT>::FMT;
+    const float g = gpuact__fm_g<OP, DT>(x, c);
+    /* every infinite dy takes the call (its product needs no rounding
+       care then, and 0 inf has its rule there) */
+    if ((gpuact__abs(g) < 1.17549435e-38f || gpuact__isinf(dy)) && (gpuact__isinf(dy) || gpuact__fm_bwd_tiny(OP, x, g, dy, c, fmt)))
+        return gpuact__fm_bwd_call<OP, DT>(*c, x, dy);
+    if (DT == GPUACT_F32) return gpuact__f2u(gpuact__fm_dyg(g, dy, fmt));
     const float h = gpuact__mul(g, dy);
-    if (h != h || g != g || dy != dy) return DT == GPUACT_F16 ? 0x7e00u : 0x7fc0u;
+    if (h != h) return DT == GPUACT_F16 ? 0x7e00u : 0x7fc0u; /* a NaN x or dy */
     uint32_t u = gpuact__f2u(h);
     if (gpuact__abs(h) < 7.88860905e-31f) { /* 2^-100 */
-        if (DT == GPUACT_BF16) return gpuact__f32_to_bf16_exact(gpuact__fm_dyg(g, dy, GPUACT__FMT_BF16));
-    } else if (gpuact__isfinite(h)) {
+        if (DT == GPUACT_BF16) return gpuact__fm_bwd_call<OP, DT>(*c, x, dy);
+    } else {
+        /* finite operands: an h that overflowed has l = -h, and steps
+           down to the largest float, which rounds to the infinity */
         const float l = gpuact__fma(g, dy, -h);
         if (l != 0.0f) {
             if ((gpuact__f2u(l) ^ u) >> 31) u -= 1u;
             u |= 1u;
         }
     }
-    return gpuact__fm_rn<DT>(gpuact__u2f(u));
+    return gpuact__fm_rn_num<DT>(gpuact__u2f(u));
 }
 /* one element: a = the in0 bits, b = the in1 bits; results in *r0 (*r1) */
 template <int OP, int DT, int DIR>
 __device__ __forceinline__ void gpuact__fm_elem(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
     typedef gpuact__elt<DT> E;
     const float x = E::load(a);
-    if (DIR == GPUACT__DIR_FWD) *r0 = gpuact__fm_rn<DT>(gpuact__fast_mode_fwd(OP, x, c));
-    else if (DIR == GPUACT__DIR_GRAD) *r0 = gpuact__fm_rn<DT>(gpuact__fast_mode_grad(OP, x, c));
-    else if (DIR == GPUACT__DIR_BWD) *r0 = gpuact__fm_dyg_bits<DT>(gpuact__fast_mode_grad(OP, x, c), E::load(b));
+    if (DIR == GPUACT__DIR_FWD) *r0 = gpuact__fm_rn<DT>(gpuact__fm_f<OP, DT>(x, c));
+    else if (DIR == GPUACT__DIR_GRAD) *r0 = gpuact__fm_rn<DT>(gpuact__fm_g<OP, DT>(x, c));
+    else if (DIR == GPUACT__DIR_BWD) *r0 = gpuact__fm_bwd<OP, DT>(x, E::load(b), c);
     else if (DIR == GPUACT__DIR_FWDBWD) {
-        *r0 = gpuact__fm_rn<DT>(gpuact__fast_mode_fwd(OP, x, c));
-        *r1 = gpuact__fm_dyg_bits<DT>(gpuact__fast_mode_grad(OP, x, c), E::load(b));
+        *r0 = gpuact__fm_rn<DT>(gpuact__fm_f<OP, DT>(x, c));
+        *r1 = gpuact__fm_bwd<OP, DT>(x, E::load(b), c);
     } else *r0 = E::store(gpuact__fast_mode_bwd_out_fmt(OP, x, E::load(b), c, (int)E::FMT));
 }
 /* gpuact__fm_elem as a call (r1 << 32 | r0), for the scalars: a second
