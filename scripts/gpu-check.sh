@@ -7,9 +7,10 @@
 #   nvidia-smi -L, nvcc --version
 #   build (in parallel, nvcc -O3 -arch=$ARCH):
 #     tests/gpu/test_device.cu (skipped with a message if absent), tests/accuracy/sweep_f32.cu,
-#     bench/bench.cu, examples/basic.cu (skipped if absent)
+#     tests/accuracy/sweep_fast.cu, bench/bench.cu, examples/basic.cu (skipped if absent)
 #   run: test_device (and, with --full only, test_device --exhaustive-f32 as a second step,
 #        in the background beside the next ones), examples/basic, the exhaustive fp32 sweep,
+#        fast mode's exhaustive sweep (CSV to $OUT/sweep_fast.csv),
 #        compute-sanitizer memcheck, racecheck and initcheck on `test_device --quick`
 #        (each bounded by `timeout 240`), the README's CUDA programs built and run
 #        (tests/readme/run_blocks.sh --run-cuda), with --full also tests/accuracy/tier_error on every
@@ -18,6 +19,7 @@
 #        pytest on the GPU, the seed models' comparison; its wheel build starts beside the
 #        nvcc builds; then bench/torch_compare.py, gpuact against PyTorch's ops at n = 2^28,
 #        CSV to $OUT/torch_compare.csv), and last, alone on the GPU, the bench (CSV to $OUT/bench.csv)
+#        and the bench of fast mode (randn, CSV to $OUT/bench_fast.csv)
 # Every step's exit code and elapsed seconds are recorded; the script goes on
 # after a failing step, prints a summary table (step, rc, seconds, key figure)
 # LAST, and exits non-zero if any step failed (a step skipped because its
@@ -132,7 +134,7 @@ key_from_log() {
     *sweep*) grep 'SWEEP SUMMARY' "$log" | tail -n1 | sed 's/SWEEP SUMMARY: //' ;;
     *bench*)
         local b
-        b=$(grep 'BENCH SUMMARY' "$log" | sed -E 's/BENCH SUMMARY ([a-z]+) ([a-z0-9]+) ([a-z]+): mean ([0-9.]+%).*min ([0-9.]+%).*/\1 \2 \3 \4 (min \5)/' | paste -sd ';' -)
+        b=$(grep 'BENCH SUMMARY' "$log" | sed -E 's/BENCH SUMMARY (fast )?([a-z]+) ([a-z0-9]+) ([a-z]+): mean ([0-9.]+%).*min ([0-9.]+%).*/\1\2 \3 \4 \5 (min \6)/' | paste -sd ';' -)
         [ -n "$b" ] && echo "copy BW: $b" ;;
     *memcheck* | *initcheck*) grep -E 'ERROR SUMMARY' "$log" | tail -n1 ;;
     *racecheck*) grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$log" | tail -n1 ;;
@@ -232,6 +234,7 @@ start_build() {
 # (tests/bit_identity.sh builds with and without -march=x86-64-v3)
 start_build test_device tests/gpu/test_device.cu -lineinfo -Xcompiler "${HOST_MARCH:--march=native}"
 start_build sweep_f32 tests/accuracy/sweep_f32.cu
+start_build sweep_fast tests/accuracy/sweep_fast.cu
 start_build bench bench/bench.cu
 start_build basic examples/basic.cu
 if [ "$FULL" = 1 ]; then # a host program: the fast tier's error on every input (tests/accuracy/tier_error.c)
@@ -247,7 +250,7 @@ if [ "$PYTHON_STEPS" = 1 ]; then # the wheel (with its CUDA part) builds beside 
     PY_PID=$!
 fi
 wait
-for n in test_device sweep_f32 bench basic; do
+for n in test_device sweep_f32 sweep_fast bench basic; do
     show "${BUILD_ID[$n]}" 15
 done
 built() { # built NAME: the build ran and succeeded
@@ -304,6 +307,10 @@ new_step sweep-f32
 if built sweep_f32; then run_step "$ID" 480 "$BUILD/sweep_f32" -v; else not_run "$ID" sweep_f32; fi
 show "$ID" 80
 
+new_step sweep-fast # fast mode's error on every fp32 and 16-bit input
+if built sweep_fast; then run_step "$ID" 300 "$BUILD/sweep_fast" --csv "$OUT/sweep_fast.csv"; else not_run "$ID" sweep_fast; fi
+show "$ID" 90
+
 for tool in memcheck racecheck initcheck; do
     new_step "sanitizer-$tool"
     if built test_device; then
@@ -350,6 +357,9 @@ fi
 new_step bench
 if built bench; then run_step "$ID" 300 "$BUILD/bench" --reps 20 --csv "$OUT/bench.csv"; else not_run "$ID" bench; fi
 show "$ID" 50
+new_step bench-fast # fast mode, randn (its kernels take no data-dependent path)
+if built bench; then run_step "$ID" 200 "$BUILD/bench" --mode fast --data randn --reps 20 --csv "$OUT/bench_fast.csv"; else not_run "$ID" bench; fi
+show "$ID" 30
 
 GC_FAILED=0
 summary
