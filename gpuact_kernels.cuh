@@ -4319,8 +4319,10 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>
    load issued before any math, and as many blocks as there are chunks
    (the block scheduler hands them out in address order to whichever
    multiprocessor is free). A grid-stride over the chunks covers grids past
-   2^31 - 1 blocks. The U vectors go through one rolled loop and the V
-   elements of each are unrolled (V copies of the math). The head and tail
+   2^31 - 1 blocks. The U vectors go through one rolled loop, and the V
+   elements of each are unrolled (a rolled loop over the words of a 16-bit
+   vector, two elements a pass, built in 62.7 s for 64.4 s and ran 4-7 points of copy
+   slower, H100 bf16). The head and tail
    scalars of a VEC call (fewer than 2 V) go to
    the first threads of the grid; SCALAR and BYTES calls run grid-stride, one
    element a thread. */
@@ -4361,6 +4363,10 @@ template <int DT> __device__ __forceinline__ uint32_t gpuact__fm_rn_num(float v)
 template <int OP, int DT>
 __device__ __noinline__ uint32_t gpuact__fm_bwd_call(const gpuact_cfg c, float x, float dy) {
     return gpuact__elt<DT>::store(gpuact__fast_mode_bwd_fmt(OP, x, dy, &c, (int)gpuact__elt<DT>::FMT));
+}
+template <int OP, int DT>
+__device__ __noinline__ uint32_t gpuact__fm_bwd_out_call(const gpuact_cfg c, float y, float dy) {
+    return gpuact__elt<DT>::store(gpuact__fast_mode_bwd_out_fmt(OP, y, dy, &c, (int)gpuact__elt<DT>::FMT));
 }
 /* f and f' of fast mode in DT's format: fp32's functions, or the shorter
    16-bit ones (gpuact__fast16_*), as the host entry points take them */
@@ -4415,7 +4421,8 @@ __device__ __forceinline__ void gpuact__fm_elem(const gpuact_cfg *c, uint32_t a,
     else if (DIR == GPUACT__DIR_FWDBWD) {
         *r0 = gpuact__fm_rn<DT>(gpuact__fm_f<OP, DT>(x, c));
         *r1 = gpuact__fm_bwd<OP, DT>(x, E::load(b), c);
-    } else *r0 = E::store(gpuact__fast_mode_bwd_out_fmt(OP, x, E::load(b), c, (int)E::FMT));
+    } else if (DT == GPUACT_F32) *r0 = E::store(gpuact__fast_mode_bwd_out_fmt(OP, x, E::load(b), c, (int)E::FMT));
+    else *r0 = gpuact__fm_bwd_out_call<OP, DT>(*c, x, E::load(b)); /* its general rounding, once a kernel */
 }
 /* gpuact__fm_elem as a call (r1 << 32 | r0), for the scalars: a second
    inlined copy of the math doubled the kernels' code */
