@@ -3976,6 +3976,12 @@ template <int V> __device__ __forceinline__ unsigned gpuact__warp_or(unsigned v)
 static inline int gpuact__device_built(int op, int dtype) {
     return (int)((((unsigned)(GPUACT_ONLY_OPS) >> (unsigned)op) & ((unsigned)(GPUACT_ONLY_TYPES) >> (unsigned)dtype)) & 1u);
 }
+/* fast mode's kernels, unless GPUACT_NO_FAST_KERNELS */
+#ifdef GPUACT_NO_FAST_KERNELS
+#define GPUACT__FAST_KERNELS 0
+#else
+#define GPUACT__FAST_KERNELS 1
+#endif
 template <int OP, int DT> struct gpuact__k_built {
     enum { value = (((unsigned)(GPUACT_ONLY_OPS) >> OP) & ((unsigned)(GPUACT_ONLY_TYPES) >> DT) & 1u) != 0 };
 };
@@ -4066,7 +4072,8 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
     };
 };
 /* The count of the rows with OK: accurate-mode kernels (GPUACT__NKERNELS)
-   and fast-mode kernels (GPUACT__NFAST, one per op, not per OP). */
+   and fast-mode kernels (GPUACT__NFAST: one per op, not per OP, none with
+   GPUACT_NO_FAST_KERNELS). */
 template <int OP, int DT> struct gpuact__kt_dirs {
     enum { value = gpuact__kt<OP, DT, 0>::OK + gpuact__kt<OP, DT, 1>::OK + gpuact__kt<OP, DT, 2>::OK + gpuact__kt<OP, DT, 3>::OK + gpuact__kt<OP, DT, 4>::OK };
 };
@@ -4074,11 +4081,12 @@ template <int OP> struct gpuact__kt_count {
     enum { value = gpuact__kt_dirs<OP, GPUACT_F32>::value + gpuact__kt_dirs<OP, GPUACT_F16>::value + gpuact__kt_dirs<OP, GPUACT_BF16>::value };
 };
 enum {
-    GPUACT__NFAST = gpuact__kt_count<GPUACT_OP_GELU_ERF>::value + gpuact__kt_count<GPUACT_OP_GELU_TANH>::value +
-                    gpuact__kt_count<GPUACT_OP_GELU_SIGMOID>::value + gpuact__kt_count<GPUACT_OP_ELU>::value +
-                    gpuact__kt_count<GPUACT_OP_SELU>::value + gpuact__kt_count<GPUACT_OP_SILU>::value +
-                    gpuact__kt_count<GPUACT_OP_SWISH_TANH>::value,
-    GPUACT__NKERNELS = GPUACT__NFAST + gpuact__kt_count<GPUACT__OP_SWISH_TT>::value
+    GPUACT__NOP_ROWS = gpuact__kt_count<GPUACT_OP_GELU_ERF>::value + gpuact__kt_count<GPUACT_OP_GELU_TANH>::value +
+                       gpuact__kt_count<GPUACT_OP_GELU_SIGMOID>::value + gpuact__kt_count<GPUACT_OP_ELU>::value +
+                       gpuact__kt_count<GPUACT_OP_SELU>::value + gpuact__kt_count<GPUACT_OP_SILU>::value +
+                       gpuact__kt_count<GPUACT_OP_SWISH_TANH>::value,
+    GPUACT__NKERNELS = GPUACT__NOP_ROWS + gpuact__kt_count<GPUACT__OP_SWISH_TT>::value,
+    GPUACT__NFAST = GPUACT__FAST_KERNELS ? GPUACT__NOP_ROWS : 0
 };
 /* The vectors of a VEC-mode call, for kernels with a fast tier: the loop is
    warp-uniform (a warp takes 32 U consecutive vectors a pass, lane l the
@@ -4494,7 +4502,7 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_fm(const gpuac
 }
 /* Launcher of gpuact__k_fm<OP, DT, DIR>: a block a chunk of GPUACT__BLOCK
    GPUACT__FM_U vectors (VEC), or a thread an element (SCALAR, BYTES). */
-template <int OP, int DT, int DIR> struct gpuact__fm_launcher {
+template <int OP, int DT, int DIR, bool BUILT = true> struct gpuact__fm_launcher {
     static cudaError_t run(const gpuact__kargs &k, cudaStream_t stream) {
         const size_t per = (size_t)GPUACT__BLOCK * GPUACT__FM_U;
         size_t g = (k.items - k.nvec + GPUACT__BLOCK - 1) / GPUACT__BLOCK;
@@ -4505,6 +4513,9 @@ template <int OP, int DT, int DIR> struct gpuact__fm_launcher {
         args[0] = const_cast<gpuact__kargs *>(&k);
         return cudaLaunchKernel((const void *)gpuact__k_fm<OP, DT, DIR>, dim3((unsigned)g), dim3(GPUACT__BLOCK), args, 0, stream);
     }
+};
+template <int OP, int DT, int DIR> struct gpuact__fm_launcher<OP, DT, DIR, false> {
+    static cudaError_t run(const gpuact__kargs &, cudaStream_t) { return cudaErrorInvalidValue; }
 };
 
 /* == 10.2 Launch == */
@@ -4553,7 +4564,7 @@ static inline cudaError_t gpuact__sm_count(int device, int *sms) {
 template <int OP, int DT, int DIR, bool OK = gpuact__kt<OP, DT, DIR>::OK>
 struct gpuact__launcher {
     static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, int device, cudaStream_t stream) {
-        if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR>::run(k, stream);
+        if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR, GPUACT__FAST_KERNELS>::run(k, stream);
         const void *fn = (const void *)gpuact__k_eltwise<OP, DT, DIR>;
         static int cache[GPUACT__CACHED_DEVICES]; /* per instantiation: this kernel's answer per device */
         const int cached = device >= 0 && device < GPUACT__CACHED_DEVICES ? gpuact__cache_get(&cache[device]) : 0;
