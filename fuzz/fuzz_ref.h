@@ -433,22 +433,14 @@ FZ_FN const char *fz_known_issue_id(const fz_case *k, double ulp, double got, do
 /* fast mode's known findings */
 FZ_FN const char *fz_known_fast_id(const fz_case *k, double got, double ref, const char *list) {
     double x = tu_ref_dec(k->fmt, k->xb);
+    (void)got;
+    (void)ref;
     /* K27: swish_tanh f, f', dy f' at x = +inf with a tiny s (|s| <~ 2^-100):
        the fast path clamps x to a finite value first, so w = s x is finite
        and small, where the exact w = s inf is inf (f = tanh(clamp(inf)), f'
        = 0). */
     if (k->op == GPUACT_OP_SWISH_TANH && k->dir <= 2 && isinf(x) && x > 0) FZ_K("K27"); /* (any s where a clamp or the sign of 0 decides) */
-    /* K29: a result within fast mode's 2^-16 of the overflow threshold: inf
-       where the correctly rounded value is the largest finite one, or that
-       value where the exact one rounds to inf (the relative bound crosses
-       the threshold; +-inf must be exact). */
-    if (isinf(got) && !isinf(ref) && fabs(ref) >= tu_max_finite(k->fmt) * (1.0 - 0x1p-14)) FZ_K("K29");
-    if (isinf(ref) && !isinf(got) && fabs(got) >= tu_max_finite(k->fmt) * (1.0 - 0x1p-14)) FZ_K("K29"); /* the other side */
     if (x != x || isinf(x)) return NULL;
-    /* K24: selu forward near FLT_MAX / lambda: lambda x in fp32 overflows
-       to inf where the correctly rounded value is FLT_MAX (dy lambda in dy f'
-       and backward from y likewise). */
-    if (k->op == GPUACT_OP_SELU && isinf(got) && !isinf(ref)) FZ_K("K24"); /* (also dy lambda: dy f', from y) */
     /* K25: swish_tanh f', dy f' where w = s silu(x) or tanh(w) lies within
        FAST_ST_CLAMP_REL (2^-20) relative of lo or hi: the fast w or tanh(w)
        can take the other side of the inclusive clamp (gpuact_kernels.cuh 9.1
