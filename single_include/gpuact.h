@@ -15250,10 +15250,10 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    elu/selu's alpha and swish_tanh's s, lo, hi rules; a result (f, f',
    dy f', dx from y) within fast mode's error of the format's overflow
    threshold is accurate mode's (gpuact__fm_near_ovf: +-inf and the largest
-   finite value exactly where accurate mode has them). One exception,
-   inherent in any approximation of w: swish_tanh's f' where s silu(x) or
-   tanh of it lies within about 2^-20 relative of lo or hi may take the
-   other side of the (inclusive) clamp, 0 instead of the value or back.
+   finite value exactly where accurate mode has them); so is swish_tanh's
+   where the fast w cannot decide a clamp's side or a zero's sign (its
+   gate within 2^-17 (16-bit: 2^-11) of a bound, x = +-inf, a subnormal
+   silu or sech^2 times |s| > 1: gpuact__fm_st_edge).
 
    Pieces: e^z as p 2^n (n = rint(z log2 e), r = z - n ln2 in two fma,
    e^r - 1 = r P(r), P of degree 4, 2^-20.9); 1/d on [1, 2] (quadratic seed,
@@ -15536,11 +15536,49 @@ GPUACT__FN float gpuact__fm_tanh(float v, float *sech2) {
     *sech2 = gpuact__mul(gpuact__mul(gpuact__ldexp(p, n + 2), ri), ri);
     return gpuact__copysign(gpuact__mul(-em, ri), v);
 }
+/* Where the fast w cannot be trusted to pick the side of a clamp or the
+   sign of a zero, accurate mode decides (the same code on host and device,
+   so the results stay bit-identical; rare on real data, so its cost does
+   not count): x = +-inf (the clamp of x to FLT_MAX makes s x finite),
+   silu(x) subnormal (x < -90) times |s| > 1 (its absolute error becomes a
+   relative one in w), and, in f, w within 2^-140 of a bound (a tiny w that
+   underflowed to a signed zero against a zero or subnormal bound). f' also
+   where w or tanh(w) lies within rel |b| + 2^-140 of a bound b (the gate
+   is a step: the fast w's error, 2^-20 in fp32, 2^-13 in the 16-bit
+   functions, can cross it) and where sech^2(w) is subnormal with |s| > 1. */
+GPUACT__FN gpuact_cfg gpuact__fm_st_cfg(float s, float lo, float hi) {
+    gpuact_cfg c = gpuact_cfg_default();
+    c.scale = s;
+    c.lo = lo;
+    c.hi = hi;
+    return c;
+}
+GPUACT__FN float gpuact__fm_st_acc(int grad, float x, float s, float lo, float hi, int fmt) {
+    const gpuact_cfg c = gpuact__fm_st_cfg(s, lo, hi);
+    return grad ? gpuact__grad_fmt(GPUACT_OP_SWISH_TANH, x, &c, GPUACT__FMT_F32)
+                : gpuact__fwd_fmt(GPUACT_OP_SWISH_TANH, x, &c, fmt);
+}
+/* x = +-inf, or a subnormal silu(x) times |s| > 1 */
+GPUACT__FN int gpuact__fm_st_wild(float x, float s) {
+    return !gpuact__isfinite(x) || (x < -90.0f && gpuact__absv(s) > 1.0f);
+}
+/* |v - b| <= rel |b| + 2^-140, b finite */
+GPUACT__FN int gpuact__fm_st_near(float v, float b, float rel) {
+    return gpuact__absv(b) <= 3.40282347e38f && gpuact__absv(v - b) <= gpuact__fma(gpuact__absv(b), rel, 7.17464814e-43f);
+}
+/* f' needs accurate mode: w = s silu(x), t its tanh, s2 its sech^2 */
+GPUACT__FN int gpuact__fm_st_edge(float x, float w, float t, float s2, float s, float lo, float hi, float rel) {
+    return gpuact__fm_st_wild(x, s) || gpuact__fm_st_near(w, lo, rel) || gpuact__fm_st_near(w, hi, rel) ||
+           gpuact__fm_st_near(t, lo, rel) || gpuact__fm_st_near(t, hi, rel) ||
+           (s2 < 1.17549435e-38f && gpuact__absv(s) > 1.0f && w >= lo && w <= hi);
+}
 GPUACT__FN float gpuact__fm_swish_tanh(float x, float s, float lo, float hi) {
     float s2;
     const float w = gpuact__fm_st_w(x, s);
     const float v = w < lo ? lo : (w > hi ? hi : w);
     const float t = gpuact__fm_tanh(v, &s2);
+    if (x == x && (gpuact__fm_st_wild(x, s) || gpuact__absv(w - lo) <= 7.17464814e-43f || gpuact__absv(w - hi) <= 7.17464814e-43f))
+        return gpuact__fm_st_acc(0, x, s, lo, hi, GPUACT__FMT_F32);
     return t < lo ? lo : (t > hi ? hi : t);
 }
 /* both clamps pass w (and tanh w); a w that underflowed to 0 is still
@@ -15557,6 +15595,7 @@ GPUACT__FN float gpuact__fm_swish_tanh_grad(float x, float s, float lo, float hi
     const float w = gpuact__fm_st_w(x, s);
     const float t = gpuact__fm_tanh(w, &s2);
     const float xs = x > 3.40282347e38f ? 3.40282347e38f : x;
+    if (x == x && gpuact__fm_st_edge(x, w, t, s2, s, lo, hi, 7.62939453e-06f)) return gpuact__fm_st_acc(1, x, s, lo, hi, 0);
     if (!gpuact__fm_st_pass(x, w, t, s, lo, hi)) return 0.0f;
     return gpuact__mul(gpuact__mul(s, s2), gpuact__fm_dsilu(xs, 0.0f));
 }
@@ -15762,6 +15801,8 @@ GPUACT__FN float gpuact__h16_swish_tanh(float x, float s, float lo, float hi, in
     float s2;
     const float w = gpuact__h16_st_w(x, s, fmt);
     const float t = gpuact__h16_tanh(w < lo ? lo : (w > hi ? hi : w), &s2);
+    if (x == x && (gpuact__fm_st_wild(x, s) || gpuact__absv(w - lo) <= 7.17464814e-43f || gpuact__absv(w - hi) <= 7.17464814e-43f))
+        return gpuact__fm_st_acc(0, x, s, lo, hi, fmt);
     return t < lo ? lo : (t > hi ? hi : t);
 }
 /* f' = s sech^2(w) silu'(x) where both clamps pass w, else +0 */
@@ -15770,6 +15811,7 @@ GPUACT__FN float gpuact__h16_swish_tanh_grad(float x, float s, float lo, float h
     const float xs = x > 3.40282347e38f ? 3.40282347e38f : x, w = gpuact__h16_st_w(x, s, fmt);
     const float t = gpuact__h16_tanh(w, &s2);
     if (x != x) return x;
+    if (gpuact__fm_st_edge(x, w, t, s2, s, lo, hi, 4.8828125e-04f)) return gpuact__fm_st_acc(1, x, s, lo, hi, fmt);
     if (!gpuact__fm_st_pass(x, w, t, s, lo, hi)) return 0.0f;
     return gpuact__mul(s, gpuact__mul(s2, gpuact__h16_silu_grad(xs, fmt)));
 }
@@ -15865,10 +15907,19 @@ GPUACT__FN float gpuact__fast_mode_fwd_fmt(int op, float x, const gpuact_cfg *c,
 GPUACT__FN float gpuact__fast_mode_grad_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
     return gpuact__fm_to_fmt(fmt == GPUACT__FMT_F32 ? gpuact__fast_mode_grad(op, x, c) : gpuact__fast16_grad(op, x, c, fmt), fmt);
 }
-/* swish_tanh's f' is exactly 0: s = +-0 or a clamp acts */
+/* swish_tanh's f' needs accurate mode at x (gpuact__fm_st_edge with the
+   fp32 pieces: outside its band their gate is right for every format) */
+GPUACT__FN int gpuact__fm_st_edge_c(float x, const gpuact_cfg *c) {
+    float s2;
+    const float w = gpuact__fm_st_w(x, c->scale), t = gpuact__fm_tanh(w, &s2);
+    return x == x && gpuact__fm_st_edge(x, w, t, s2, c->scale, c->lo, c->hi, 7.62939453e-06f);
+}
+/* swish_tanh's f' is exactly 0: s = +-0 or a clamp acts (0 where the fast
+   pieces cannot tell: gpuact__fast_mode_bwd_fmt then asks accurate mode) */
 GPUACT__FN int gpuact__fm_st_zero(float x, const gpuact_cfg *c) {
     float s2;
     const float w = gpuact__fm_st_w(x, c->scale);
+    if (gpuact__fm_st_edge_c(x, c)) return c->scale == 0.0f;
     return c->scale == 0.0f || !gpuact__fm_st_pass(x, w, gpuact__fm_tanh(w, &s2), c->scale, c->lo, c->hi);
 }
 /* dy f'(x) where f'(x) is subnormal or zero in fp32 (a negative tail,
@@ -15986,8 +16037,11 @@ GPUACT__FN float gpuact__fast_mode_bwd_fmt(int op, float x, float dy, const gpua
     const int slow = (g == 0.0f && gpuact__isinf(dy)) || gpuact__fm_bwd_tiny(op, x, g, dy, c, fmt);
     /* (the kernels come here on the same test; the rest of them is dy g) */
     if (!slow) return gpuact__fm_dyg(g, dy, fmt);
-    /* dy g near the overflow: accurate mode */
-    if (gpuact__fm_near_ovf(gpuact__mul(dy, g), fmt) && gpuact__isfinite(dy)) return gpuact__bwd_fmt(op, x, dy, c, fmt);
+    /* dy g near the overflow, or swish_tanh where the fast gate cannot be
+       trusted: accurate mode */
+    if ((gpuact__fm_near_ovf(gpuact__mul(dy, g), fmt) && gpuact__isfinite(dy)) ||
+        (op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_edge_c(x, c)))
+        return gpuact__bwd_fmt(op, x, dy, c, fmt);
     if (g == 0.0f && gpuact__isinf(dy) && gpuact__isfinite(x) && !(op == GPUACT_OP_ELU && c->alpha == 0.0f) &&
         !(op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_zero(x, c)))
         return gpuact__copysign(dy, gpuact__u2f(gpuact__f2u(dy) ^ gpuact__f2u(g)));
@@ -16036,13 +16090,11 @@ GPUACT__FN float gpuact_elu_grad_fast(float x, float alpha) {
     return gpuact__fast_mode_grad(GPUACT_OP_ELU, x, &c);
 }
 GPUACT__FN float gpuact_swish_tanh_fast(float x, float s, float lo, float hi) {
-    gpuact_cfg c = gpuact_cfg_default();
-    c.scale = s; c.lo = lo; c.hi = hi;
+    const gpuact_cfg c = gpuact__fm_st_cfg(s, lo, hi);
     return gpuact__fast_mode_fwd(GPUACT_OP_SWISH_TANH, x, &c);
 }
 GPUACT__FN float gpuact_swish_tanh_grad_fast(float x, float s, float lo, float hi) {
-    gpuact_cfg c = gpuact_cfg_default();
-    c.scale = s; c.lo = lo; c.hi = hi;
+    const gpuact_cfg c = gpuact__fm_st_cfg(s, lo, hi);
     return gpuact__fast_mode_grad(GPUACT_OP_SWISH_TANH, x, &c);
 }
 
