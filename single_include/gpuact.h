@@ -15813,6 +15813,9 @@ GPUACT__FN float gpuact__h16_swish_tanh_grad(float x, float s, float lo, float h
     if (x != x) return x;
     if (gpuact__fm_st_edge(x, w, t, s2, s, lo, hi, 4.8828125e-04f)) return gpuact__fm_st_acc(1, x, s, lo, hi, fmt);
     if (!gpuact__fm_st_pass(x, w, t, s, lo, hi)) return 0.0f;
+    /* sech^2(w) = 4 e^-2|w| turns w's error (2^-13) into 2|w| times it: past
+       |w| = 4 (a large s, with a large dy behind it) the fp32 pieces */
+    if (gpuact__absv(w) > 4.0f) return gpuact__fm_swish_tanh_grad(x, s, lo, hi);
     return gpuact__mul(s, gpuact__mul(s2, gpuact__h16_silu_grad(xs, fmt)));
 }
 
@@ -16037,10 +16040,12 @@ GPUACT__FN float gpuact__fast_mode_bwd_fmt(int op, float x, float dy, const gpua
     const int slow = (g == 0.0f && gpuact__isinf(dy)) || gpuact__fm_bwd_tiny(op, x, g, dy, c, fmt);
     /* (the kernels come here on the same test; the rest of them is dy g) */
     if (!slow) return gpuact__fm_dyg(g, dy, fmt);
-    /* dy g near the overflow, or swish_tanh where the fast gate cannot be
-       trusted: accurate mode */
+    /* dy g near the overflow, swish_tanh where the fast gate cannot be
+       trusted, or elu below the tail's reach (x < -240: e^x under fm_exp's
+       range, where |alpha dy| up to 2^256 still makes dy f' nonzero):
+       accurate mode */
     if ((gpuact__fm_near_ovf(gpuact__mul(dy, g), fmt) && gpuact__isfinite(dy)) ||
-        (op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_edge_c(x, c)))
+        (op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_edge_c(x, c)) || (op == GPUACT_OP_ELU && x < -240.0f))
         return gpuact__bwd_fmt(op, x, dy, c, fmt);
     if (g == 0.0f && gpuact__isinf(dy) && gpuact__isfinite(x) && !(op == GPUACT_OP_ELU && c->alpha == 0.0f) &&
         !(op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_zero(x, c)))
