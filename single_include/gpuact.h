@@ -15546,6 +15546,16 @@ GPUACT__FN float gpuact__fm_tanh(float v, float *sech2) {
    where w or tanh(w) lies within rel |b| + 2^-140 of a bound b (the gate
    is a step: the fast w's error, 2^-20 in fp32, 2^-13 in the 16-bit
    functions, can cross it) and where sech^2(w) is subnormal with |s| > 1. */
+/* accurate mode's f' for a 16-bit fast f': its fp32 value (a g for dy g),
+   moved one fp32 ulp towards the correctly rounded fmt value where it sits
+   on a midpoint of fmt that rounds the other way (fp32 then fmt would round
+   twice: alpha e^-tiny = 0x1.ffp127 gave inf in bfloat16) */
+GPUACT__FN float gpuact__fm_acc16_grad(int op, float x, const gpuact_cfg *c, int fmt) {
+    const float r32 = gpuact__grad_fmt(op, x, c, GPUACT__FMT_F32), r16 = gpuact__grad_fmt(op, x, c, fmt);
+    const float r = gpuact__round(gpuact__xf_f(r32), fmt);
+    if (r == r16 || r32 != r32) return r32;
+    return gpuact__u2f(gpuact__absv(r16) > gpuact__absv(r32) ? gpuact__f2u(r32) + 1u : gpuact__f2u(r32) - 1u);
+}
 GPUACT__FN gpuact_cfg gpuact__fm_st_cfg(float s, float lo, float hi) {
     gpuact_cfg c = gpuact_cfg_default();
     c.scale = s;
@@ -15555,8 +15565,8 @@ GPUACT__FN gpuact_cfg gpuact__fm_st_cfg(float s, float lo, float hi) {
 }
 GPUACT__FN float gpuact__fm_st_acc(int grad, float x, float s, float lo, float hi, int fmt) {
     const gpuact_cfg c = gpuact__fm_st_cfg(s, lo, hi);
-    return grad ? gpuact__grad_fmt(GPUACT_OP_SWISH_TANH, x, &c, GPUACT__FMT_F32)
-                : gpuact__fwd_fmt(GPUACT_OP_SWISH_TANH, x, &c, fmt);
+    if (!grad) return gpuact__fwd_fmt(GPUACT_OP_SWISH_TANH, x, &c, fmt);
+    return fmt == GPUACT__FMT_F32 ? gpuact__grad_fmt(GPUACT_OP_SWISH_TANH, x, &c, fmt) : gpuact__fm_acc16_grad(GPUACT_OP_SWISH_TANH, x, &c, fmt);
 }
 /* x = +-inf, or a subnormal silu(x) times |s| > 1 */
 GPUACT__FN int gpuact__fm_st_wild(float x, float s) {
@@ -15855,7 +15865,7 @@ GPUACT__FN float gpuact__fast16_grad(int op, float x, const gpuact_cfg *c, int f
     case GPUACT_OP_SILU: v = gpuact__h16_silu_grad(x, fmt); break;
     default: v = gpuact__h16_swish_tanh_grad(x, c->scale, c->lo, c->hi, fmt); break;
     }
-    if (gpuact__fm_near_ovf(v, fmt) && gpuact__isfinite(x)) return gpuact__grad_fmt(op, x, c, GPUACT__FMT_F32);
+    if (gpuact__fm_near_ovf(v, fmt) && gpuact__isfinite(x)) return gpuact__fm_acc16_grad(op, x, c, fmt);
     return v;
 }
 
