@@ -2658,10 +2658,13 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    Special values exactly as accurate mode: NaN -> canonical quiet NaN,
    the limits at +-inf (inputs are clamped where the result has already
    rounded to its limit, so no x^3, x^2 or exp overflows), signs of zeros,
-   elu/selu's alpha and swish_tanh's s, lo, hi rules. One exception,
-   inherent in any approximation of w: swish_tanh's f' where s silu(x) or
-   tanh of it lies within about 2^-20 relative of lo or hi may take the
-   other side of the (inclusive) clamp, 0 instead of the value or back.
+   elu/selu's alpha and swish_tanh's s, lo, hi rules; a result (f, f',
+   dy f', dx from y) within fast mode's error of the format's overflow
+   threshold is accurate mode's (gpuact__fm_near_ovf: +-inf and the largest
+   finite value exactly where accurate mode has them); so is swish_tanh's
+   where the fast w cannot decide a clamp's side or a zero's sign (its
+   gate within 2^-17 (16-bit: 2^-11) of a bound, x = +-inf, a subnormal
+   silu or sech^2 times |s| > 1: gpuact__fm_st_edge).
 
    Pieces: e^z as p 2^n (n = rint(z log2 e), r = z - n ln2 in two fma,
    e^r - 1 = r P(r), P of degree 4, 2^-20.9); 1/d on [1, 2] (quadratic seed,
@@ -2944,11 +2947,59 @@ GPUACT__FN float gpuact__fm_tanh(float v, float *sech2) {
     *sech2 = gpuact__mul(gpuact__mul(gpuact__ldexp(p, n + 2), ri), ri);
     return gpuact__copysign(gpuact__mul(-em, ri), v);
 }
+/* Where the fast w cannot be trusted to pick the side of a clamp or the
+   sign of a zero, accurate mode decides (the same code on host and device,
+   so the results stay bit-identical; rare on real data, so its cost does
+   not count): x = +-inf (the clamp of x to FLT_MAX makes s x finite),
+   silu(x) subnormal (x < -90) times |s| > 1 (its absolute error becomes a
+   relative one in w), and, in f, w within 2^-140 of a bound (a tiny w that
+   underflowed to a signed zero against a zero or subnormal bound). f' also
+   where w or tanh(w) lies within rel |b| + 2^-140 of a bound b (the gate
+   is a step: the fast w's error, 2^-20 in fp32, 2^-13 in the 16-bit
+   functions, can cross it) and where sech^2(w) is subnormal with |s| > 1. */
+/* accurate mode's f' for a 16-bit fast f': its fp32 value (a g for dy g),
+   moved one fp32 ulp towards the correctly rounded fmt value where it sits
+   on a midpoint of fmt that rounds the other way (fp32 then fmt would round
+   twice: alpha e^-tiny = 0x1.ffp127 gave inf in bfloat16) */
+GPUACT__FN float gpuact__fm_acc16_grad(int op, float x, const gpuact_cfg *c, int fmt) {
+    const float r32 = gpuact__grad_fmt(op, x, c, GPUACT__FMT_F32), r16 = gpuact__grad_fmt(op, x, c, fmt);
+    const float r = gpuact__round(gpuact__xf_f(r32), fmt);
+    if (r == r16 || r32 != r32) return r32;
+    return gpuact__u2f(gpuact__absv(r16) > gpuact__absv(r32) ? gpuact__f2u(r32) + 1u : gpuact__f2u(r32) - 1u);
+}
+GPUACT__FN gpuact_cfg gpuact__fm_st_cfg(float s, float lo, float hi) {
+    gpuact_cfg c = gpuact_cfg_default();
+    c.scale = s;
+    c.lo = lo;
+    c.hi = hi;
+    return c;
+}
+GPUACT__FN float gpuact__fm_st_acc(int grad, float x, float s, float lo, float hi, int fmt) {
+    const gpuact_cfg c = gpuact__fm_st_cfg(s, lo, hi);
+    if (!grad) return gpuact__fwd_fmt(GPUACT_OP_SWISH_TANH, x, &c, fmt);
+    return fmt == GPUACT__FMT_F32 ? gpuact__grad_fmt(GPUACT_OP_SWISH_TANH, x, &c, fmt) : gpuact__fm_acc16_grad(GPUACT_OP_SWISH_TANH, x, &c, fmt);
+}
+/* x = +-inf, or a subnormal silu(x) times |s| > 1 */
+GPUACT__FN int gpuact__fm_st_wild(float x, float s) {
+    return !gpuact__isfinite(x) || (x < -90.0f && gpuact__absv(s) > 1.0f);
+}
+/* |v - b| <= rel |b| + 2^-140, b finite */
+GPUACT__FN int gpuact__fm_st_near(float v, float b, float rel) {
+    return gpuact__absv(b) <= 3.40282347e38f && gpuact__absv(v - b) <= gpuact__fma(gpuact__absv(b), rel, 7.17464814e-43f);
+}
+/* f' needs accurate mode: w = s silu(x), t its tanh, s2 its sech^2 */
+GPUACT__FN int gpuact__fm_st_edge(float x, float w, float t, float s2, float s, float lo, float hi, float rel) {
+    return gpuact__fm_st_wild(x, s) || gpuact__fm_st_near(w, lo, rel) || gpuact__fm_st_near(w, hi, rel) ||
+           gpuact__fm_st_near(t, lo, rel) || gpuact__fm_st_near(t, hi, rel) ||
+           (s2 < 1.17549435e-38f && gpuact__absv(s) > 1.0f && w >= lo && w <= hi);
+}
 GPUACT__FN float gpuact__fm_swish_tanh(float x, float s, float lo, float hi) {
     float s2;
     const float w = gpuact__fm_st_w(x, s);
     const float v = w < lo ? lo : (w > hi ? hi : w);
     const float t = gpuact__fm_tanh(v, &s2);
+    if (x == x && (gpuact__fm_st_wild(x, s) || gpuact__absv(w - lo) <= 7.17464814e-43f || gpuact__absv(w - hi) <= 7.17464814e-43f))
+        return gpuact__fm_st_acc(0, x, s, lo, hi, GPUACT__FMT_F32);
     return t < lo ? lo : (t > hi ? hi : t);
 }
 /* both clamps pass w (and tanh w); a w that underflowed to 0 is still
@@ -2965,6 +3016,7 @@ GPUACT__FN float gpuact__fm_swish_tanh_grad(float x, float s, float lo, float hi
     const float w = gpuact__fm_st_w(x, s);
     const float t = gpuact__fm_tanh(w, &s2);
     const float xs = x > 3.40282347e38f ? 3.40282347e38f : x;
+    if (x == x && gpuact__fm_st_edge(x, w, t, s2, s, lo, hi, 7.62939453e-06f)) return gpuact__fm_st_acc(1, x, s, lo, hi, 0);
     if (!gpuact__fm_st_pass(x, w, t, s, lo, hi)) return 0.0f;
     return gpuact__mul(gpuact__mul(s, s2), gpuact__fm_dsilu(xs, 0.0f));
 }
@@ -3170,6 +3222,8 @@ GPUACT__FN float gpuact__h16_swish_tanh(float x, float s, float lo, float hi, in
     float s2;
     const float w = gpuact__h16_st_w(x, s, fmt);
     const float t = gpuact__h16_tanh(w < lo ? lo : (w > hi ? hi : w), &s2);
+    if (x == x && (gpuact__fm_st_wild(x, s) || gpuact__absv(w - lo) <= 7.17464814e-43f || gpuact__absv(w - hi) <= 7.17464814e-43f))
+        return gpuact__fm_st_acc(0, x, s, lo, hi, fmt);
     return t < lo ? lo : (t > hi ? hi : t);
 }
 /* f' = s sech^2(w) silu'(x) where both clamps pass w, else +0 */
@@ -3178,61 +3232,85 @@ GPUACT__FN float gpuact__h16_swish_tanh_grad(float x, float s, float lo, float h
     const float xs = x > 3.40282347e38f ? 3.40282347e38f : x, w = gpuact__h16_st_w(x, s, fmt);
     const float t = gpuact__h16_tanh(w, &s2);
     if (x != x) return x;
+    if (gpuact__fm_st_edge(x, w, t, s2, s, lo, hi, 4.8828125e-04f)) return gpuact__fm_st_acc(1, x, s, lo, hi, fmt);
     if (!gpuact__fm_st_pass(x, w, t, s, lo, hi)) return 0.0f;
+    /* sech^2(w) = 4 e^-2|w| turns w's error (2^-13) into 2|w| times it: past
+       |w| = 4 (a large s, with a large dy behind it) the fp32 pieces */
+    if (gpuact__absv(w) > 4.0f) return gpuact__fm_swish_tanh_grad(x, s, lo, hi);
     return gpuact__mul(s, gpuact__mul(s2, gpuact__h16_silu_grad(xs, fmt)));
 }
 
+/* |v| (an fp32 value, inf included) within fast mode's error of fmt's
+   overflow threshold (fp32 2^128 (1 - 2^-25): |v| >= 2^128 (1 - 2^-15);
+   binary16 65520: |v| >= 65488; bfloat16 2^128 (1 - 2^-9): |v| >=
+   0x1.fecp127): the side of the threshold, inf or the largest finite
+   value, is then accurate mode's to decide (rare on real data) */
+GPUACT__FN int gpuact__fm_near_ovf(float v, int fmt) {
+    return gpuact__absv(v) >= (fmt == GPUACT__FMT_F32 ? 3.40271982e38f : fmt == GPUACT__FMT_F16 ? 65488.0f : 3.39451599e38f);
+}
 /* The 16-bit switches (fmt = GPUACT__FMT_F16 or GPUACT__FMT_BF16): fp32
    values that the host entry points and the kernels round once to fmt
    (f, f': gpuact__fm_to_fmt; dy f': gpuact__fm_dyg). A NaN x gives a NaN. */
 GPUACT__FN float gpuact__fast16_fwd(int op, float x, const gpuact_cfg *c, int fmt) {
+    float v;
     switch (op) {
-    case GPUACT_OP_GELU_ERF: return gpuact__h16_gelu_erf(x, fmt);
-    case GPUACT_OP_GELU_TANH: return gpuact__h16_gelu_tanh(x, fmt);
-    case GPUACT_OP_GELU_SIGMOID: return gpuact__h16_gelu_sigmoid(x, fmt);
-    case GPUACT_OP_ELU: return gpuact__h16_elu(x, c->alpha);
-    case GPUACT_OP_SELU: return gpuact__h16_selu(x);
-    case GPUACT_OP_SILU: return gpuact__h16_silu(x, fmt);
-    default: return gpuact__h16_swish_tanh(x, c->scale, c->lo, c->hi, fmt);
+    case GPUACT_OP_GELU_ERF: v = gpuact__h16_gelu_erf(x, fmt); break;
+    case GPUACT_OP_GELU_TANH: v = gpuact__h16_gelu_tanh(x, fmt); break;
+    case GPUACT_OP_GELU_SIGMOID: v = gpuact__h16_gelu_sigmoid(x, fmt); break;
+    case GPUACT_OP_ELU: v = gpuact__h16_elu(x, c->alpha); break;
+    case GPUACT_OP_SELU: v = gpuact__h16_selu(x); break;
+    case GPUACT_OP_SILU: v = gpuact__h16_silu(x, fmt); break;
+    default: v = gpuact__h16_swish_tanh(x, c->scale, c->lo, c->hi, fmt); break;
     }
+    if (gpuact__fm_near_ovf(v, fmt) && gpuact__isfinite(x)) return gpuact__fwd_fmt(op, x, c, fmt);
+    return v;
 }
 GPUACT__FN float gpuact__fast16_grad(int op, float x, const gpuact_cfg *c, int fmt) {
+    float v;
     switch (op) {
-    case GPUACT_OP_GELU_ERF: return gpuact__h16_gelu_erf_grad(x, fmt);
-    case GPUACT_OP_GELU_TANH: return gpuact__h16_gelu_tanh_grad(x, fmt);
-    case GPUACT_OP_GELU_SIGMOID: return gpuact__h16_gelu_sigmoid_grad(x, fmt);
-    case GPUACT_OP_ELU: return gpuact__h16_elu_grad(x, c->alpha, fmt);
-    case GPUACT_OP_SELU: return gpuact__h16_selu_grad(x, fmt);
-    case GPUACT_OP_SILU: return gpuact__h16_silu_grad(x, fmt);
-    default: return gpuact__h16_swish_tanh_grad(x, c->scale, c->lo, c->hi, fmt);
+    case GPUACT_OP_GELU_ERF: v = gpuact__h16_gelu_erf_grad(x, fmt); break;
+    case GPUACT_OP_GELU_TANH: v = gpuact__h16_gelu_tanh_grad(x, fmt); break;
+    case GPUACT_OP_GELU_SIGMOID: v = gpuact__h16_gelu_sigmoid_grad(x, fmt); break;
+    case GPUACT_OP_ELU: v = gpuact__h16_elu_grad(x, c->alpha, fmt); break;
+    case GPUACT_OP_SELU: v = gpuact__h16_selu_grad(x, fmt); break;
+    case GPUACT_OP_SILU: v = gpuact__h16_silu_grad(x, fmt); break;
+    default: v = gpuact__h16_swish_tanh_grad(x, c->scale, c->lo, c->hi, fmt); break;
     }
+    if (gpuact__fm_near_ovf(v, fmt) && gpuact__isfinite(x)) return gpuact__fm_acc16_grad(op, x, c, fmt);
+    return v;
 }
 
 /* The switches over op that the host entry points and the kernels call:
    f(x) and f'(x) in fp32, NaN -> the canonical NaN. */
 GPUACT__FN float gpuact__fast_mode_fwd(int op, float x, const gpuact_cfg *c) {
+    float v;
     if (gpuact__isnan(x)) return GPUACT__NAN;
     switch (op) {
-    case GPUACT_OP_GELU_ERF: return gpuact__fm_gelu_erf(x);
-    case GPUACT_OP_GELU_TANH: return gpuact__fm_gelu_tanh(x);
-    case GPUACT_OP_GELU_SIGMOID: return gpuact__fm_gelu_sigmoid(x);
-    case GPUACT_OP_ELU: return gpuact__fm_elu(x, c->alpha);
-    case GPUACT_OP_SELU: return gpuact__fm_selu(x);
-    case GPUACT_OP_SILU: return gpuact__fm_silu(x);
-    default: return gpuact__fm_swish_tanh(x, c->scale, c->lo, c->hi);
+    case GPUACT_OP_GELU_ERF: v = gpuact__fm_gelu_erf(x); break;
+    case GPUACT_OP_GELU_TANH: v = gpuact__fm_gelu_tanh(x); break;
+    case GPUACT_OP_GELU_SIGMOID: v = gpuact__fm_gelu_sigmoid(x); break;
+    case GPUACT_OP_ELU: v = gpuact__fm_elu(x, c->alpha); break;
+    case GPUACT_OP_SELU: v = gpuact__fm_selu(x); break;
+    case GPUACT_OP_SILU: v = gpuact__fm_silu(x); break;
+    default: v = gpuact__fm_swish_tanh(x, c->scale, c->lo, c->hi); break;
     }
+    if (gpuact__fm_near_ovf(v, GPUACT__FMT_F32) && gpuact__isfinite(x)) return gpuact__fwd_fmt(op, x, c, GPUACT__FMT_F32);
+    return v;
 }
 GPUACT__FN float gpuact__fast_mode_grad(int op, float x, const gpuact_cfg *c) {
+    float v;
     if (gpuact__isnan(x)) return GPUACT__NAN;
     switch (op) {
-    case GPUACT_OP_GELU_ERF: return gpuact__fm_gelu_erf_grad(x);
-    case GPUACT_OP_GELU_TANH: return gpuact__fm_gelu_tanh_grad(x);
-    case GPUACT_OP_GELU_SIGMOID: return gpuact__fm_gelu_sigmoid_grad(x);
-    case GPUACT_OP_ELU: return gpuact__fm_elu_grad(x, c->alpha);
-    case GPUACT_OP_SELU: return gpuact__fm_selu_grad(x);
-    case GPUACT_OP_SILU: return gpuact__fm_dsilu(x, 0.0f);
-    default: return gpuact__fm_swish_tanh_grad(x, c->scale, c->lo, c->hi);
+    case GPUACT_OP_GELU_ERF: v = gpuact__fm_gelu_erf_grad(x); break;
+    case GPUACT_OP_GELU_TANH: v = gpuact__fm_gelu_tanh_grad(x); break;
+    case GPUACT_OP_GELU_SIGMOID: v = gpuact__fm_gelu_sigmoid_grad(x); break;
+    case GPUACT_OP_ELU: v = gpuact__fm_elu_grad(x, c->alpha); break;
+    case GPUACT_OP_SELU: v = gpuact__fm_selu_grad(x); break;
+    case GPUACT_OP_SILU: v = gpuact__fm_dsilu(x, 0.0f); break;
+    default: v = gpuact__fm_swish_tanh_grad(x, c->scale, c->lo, c->hi); break;
     }
+    if (gpuact__fm_near_ovf(v, GPUACT__FMT_F32) && gpuact__isfinite(x)) return gpuact__grad_fmt(op, x, c, GPUACT__FMT_F32);
+    return v;
 }
 /* v (an fp32 result) rounded once to fmt */
 GPUACT__FN float gpuact__fm_to_fmt(float v, int fmt) {
@@ -3253,10 +3331,19 @@ GPUACT__FN float gpuact__fast_mode_fwd_fmt(int op, float x, const gpuact_cfg *c,
 GPUACT__FN float gpuact__fast_mode_grad_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
     return gpuact__fm_to_fmt(fmt == GPUACT__FMT_F32 ? gpuact__fast_mode_grad(op, x, c) : gpuact__fast16_grad(op, x, c, fmt), fmt);
 }
-/* swish_tanh's f' is exactly 0: s = +-0 or a clamp acts */
+/* swish_tanh's f' needs accurate mode at x (gpuact__fm_st_edge with the
+   fp32 pieces: outside its band their gate is right for every format) */
+GPUACT__FN int gpuact__fm_st_edge_c(float x, const gpuact_cfg *c) {
+    float s2;
+    const float w = gpuact__fm_st_w(x, c->scale), t = gpuact__fm_tanh(w, &s2);
+    return x == x && gpuact__fm_st_edge(x, w, t, s2, c->scale, c->lo, c->hi, 7.62939453e-06f);
+}
+/* swish_tanh's f' is exactly 0: s = +-0 or a clamp acts (0 where the fast
+   pieces cannot tell: gpuact__fast_mode_bwd_fmt then asks accurate mode) */
 GPUACT__FN int gpuact__fm_st_zero(float x, const gpuact_cfg *c) {
     float s2;
     const float w = gpuact__fm_st_w(x, c->scale);
+    if (gpuact__fm_st_edge_c(x, c)) return c->scale == 0.0f;
     return c->scale == 0.0f || !gpuact__fm_st_pass(x, w, gpuact__fm_tanh(w, &s2), c->scale, c->lo, c->hi);
 }
 /* dy f'(x) where f'(x) is subnormal or zero in fp32 (a negative tail,
@@ -3357,6 +3444,7 @@ GPUACT__FN int gpuact__fm_tail_at(int op, float x, const gpuact_cfg *c) {
 /* the backward where f' (fp32 value g) is subnormal or zero; fmt fp32 or
    bfloat16 (binary16's dy <= 65504 leaves such a product below 2^-110) */
 GPUACT__FN int gpuact__fm_bwd_tiny(int op, float x, float g, float dy, const gpuact_cfg *c, int fmt) {
+    if (gpuact__fm_near_ovf(gpuact__mul(dy, g), fmt)) return gpuact__isfinite(dy); /* and dy g near the overflow */
     return fmt != GPUACT__FMT_F16 && gpuact__absv(g) < 1.17549435e-38f && gpuact__isfinite(dy) && dy != 0.0f &&
            gpuact__fm_tail_at(op, x, c);
 }
@@ -3370,6 +3458,16 @@ GPUACT__FN float gpuact__fm_bwd_tail(int op, float x, float dy, const gpuact_cfg
    where swish_tanh's clamp acts or s = +-0. */
 GPUACT__FN float gpuact__fast_mode_bwd_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
     const float g = fmt == GPUACT__FMT_F32 ? gpuact__fast_mode_grad(op, x, c) : gpuact__fast16_grad(op, x, c, fmt);
+    const int slow = (g == 0.0f && gpuact__isinf(dy)) || gpuact__fm_bwd_tiny(op, x, g, dy, c, fmt);
+    /* (the kernels come here on the same test; the rest of them is dy g) */
+    if (!slow) return gpuact__fm_dyg(g, dy, fmt);
+    /* dy g near the overflow, swish_tanh where the fast gate cannot be
+       trusted, or elu below the tail's reach (x < -240: e^x under fm_exp's
+       range, where |alpha dy| up to 2^256 still makes dy f' nonzero):
+       accurate mode */
+    if ((gpuact__fm_near_ovf(gpuact__mul(dy, g), fmt) && gpuact__isfinite(dy)) ||
+        (op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_edge_c(x, c)) || (op == GPUACT_OP_ELU && x < -240.0f))
+        return gpuact__bwd_fmt(op, x, dy, c, fmt);
     if (g == 0.0f && gpuact__isinf(dy) && gpuact__isfinite(x) && !(op == GPUACT_OP_ELU && c->alpha == 0.0f) &&
         !(op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_zero(x, c)))
         return gpuact__copysign(dy, gpuact__u2f(gpuact__f2u(dy) ^ gpuact__f2u(g)));
@@ -3385,35 +3483,45 @@ GPUACT__FN float gpuact__fast_mode_bwd_out_fmt(int op, float y, float dy, const 
         d = y > 0.0f ? GPUACT__FM_SELU_L : (gpuact__isinf(y) ? y : (y + GPUACT__FM_SELU_LA) + GPUACT__FM_SELU_LA_L);
     else
         d = y > 0.0f ? 1.0f : y + c->alpha;
+    /* dy d near the overflow (selu's lambda in fp32 is 2^-24.8 large): accurate mode */
+    if (gpuact__fm_near_ovf(gpuact__mul(dy, d), fmt) && gpuact__isfinite(dy)) return gpuact__bwd_out_fmt(op, y, dy, c, fmt);
     return gpuact__fm_dyg(d, dy, fmt);
 }
 
-/* Public fast scalar functions: the accurate ones' signatures, fp32. */
-#define GPUACT__NAMED_FAST(name, fwd, grad)                                            \
+/* Public fast scalar functions: the accurate ones' signatures, fp32; the
+   switches above with a constant op (the same bits as the entry points) */
+#define GPUACT__NAMED_FAST(name, OP)                                                   \
     GPUACT__FN float gpuact_##name##_fast(float x) {                                  \
-        return gpuact__isnan(x) ? GPUACT__NAN : fwd(x);                               \
+        const gpuact_cfg c = gpuact_cfg_default();                                    \
+        return gpuact__fast_mode_fwd(OP, x, &c);                                      \
     }                                                                                 \
     GPUACT__FN float gpuact_##name##_grad_fast(float x) {                             \
-        return gpuact__isnan(x) ? GPUACT__NAN : grad(x);                              \
+        const gpuact_cfg c = gpuact_cfg_default();                                    \
+        return gpuact__fast_mode_grad(OP, x, &c);                                     \
     }
-GPUACT__FN float gpuact__fm_silu_grad(float x) { return gpuact__fm_dsilu(x, 0.0f); }
-GPUACT__NAMED_FAST(gelu_erf, gpuact__fm_gelu_erf, gpuact__fm_gelu_erf_grad)
-GPUACT__NAMED_FAST(gelu_tanh, gpuact__fm_gelu_tanh, gpuact__fm_gelu_tanh_grad)
-GPUACT__NAMED_FAST(gelu_sigmoid, gpuact__fm_gelu_sigmoid, gpuact__fm_gelu_sigmoid_grad)
-GPUACT__NAMED_FAST(selu, gpuact__fm_selu, gpuact__fm_selu_grad)
-GPUACT__NAMED_FAST(silu, gpuact__fm_silu, gpuact__fm_silu_grad)
+GPUACT__NAMED_FAST(gelu_erf, GPUACT_OP_GELU_ERF)
+GPUACT__NAMED_FAST(gelu_tanh, GPUACT_OP_GELU_TANH)
+GPUACT__NAMED_FAST(gelu_sigmoid, GPUACT_OP_GELU_SIGMOID)
+GPUACT__NAMED_FAST(selu, GPUACT_OP_SELU)
+GPUACT__NAMED_FAST(silu, GPUACT_OP_SILU)
 #undef GPUACT__NAMED_FAST
 GPUACT__FN float gpuact_elu_fast(float x, float alpha) {
-    return gpuact__isnan(x) ? GPUACT__NAN : gpuact__fm_elu(x, alpha);
+    gpuact_cfg c = gpuact_cfg_default();
+    c.alpha = alpha;
+    return gpuact__fast_mode_fwd(GPUACT_OP_ELU, x, &c);
 }
 GPUACT__FN float gpuact_elu_grad_fast(float x, float alpha) {
-    return gpuact__isnan(x) ? GPUACT__NAN : gpuact__fm_elu_grad(x, alpha);
+    gpuact_cfg c = gpuact_cfg_default();
+    c.alpha = alpha;
+    return gpuact__fast_mode_grad(GPUACT_OP_ELU, x, &c);
 }
 GPUACT__FN float gpuact_swish_tanh_fast(float x, float s, float lo, float hi) {
-    return gpuact__isnan(x) ? GPUACT__NAN : gpuact__fm_swish_tanh(x, s, lo, hi);
+    const gpuact_cfg c = gpuact__fm_st_cfg(s, lo, hi);
+    return gpuact__fast_mode_fwd(GPUACT_OP_SWISH_TANH, x, &c);
 }
 GPUACT__FN float gpuact_swish_tanh_grad_fast(float x, float s, float lo, float hi) {
-    return gpuact__isnan(x) ? GPUACT__NAN : gpuact__fm_swish_tanh_grad(x, s, lo, hi);
+    const gpuact_cfg c = gpuact__fm_st_cfg(s, lo, hi);
+    return gpuact__fast_mode_grad(GPUACT_OP_SWISH_TANH, x, &c);
 }
 
 /* == 10 CUDA kernels (CUDA only) == */

@@ -8,7 +8,4 @@
 #define FAST_F32_ABS 1.7516230804060213e-43     /* 2^-142 = 2^-16 2^-126 */
 /* fp16 and bf16 f, f', dy f' and backward from y: ULPs from the correctly rounded result */
 #define FAST_H16_ULP 1
-/* swish_tanh's f' within this relative distance of a clamp bound may take
-   either side of the inclusive clamp */
-#define FAST_ST_CLAMP_REL 9.5367431640625e-07   /* 2^-20 */
 #endif
