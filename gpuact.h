@@ -86,10 +86,11 @@
                               entry points and the scalar functions keep every op.
      GPUACT_ONLY_TYPES        the same for the element types of the kernels:
                                 #define GPUACT_ONLY_TYPES (GPUACT_BIT(GPUACT_F32) | GPUACT_BIT(GPUACT_BF16))
-     GPUACT_NO_FAST_KERNELS   CUDA: build no fast-mode kernels (90 of 192: about 15% of
-                              the build time, 20% of the object); the *_device entry points
-                              answer GPUACT_ERROR_UNSUPPORTED in fast mode, the host entry
-                              points and the scalar functions keep it.
+     GPUACT_FAST_KERNELS      CUDA: also build the 90 fast-mode kernels (the implementation's
+                              nvcc build then takes about 1.6 times as long: their rare inputs
+                              call accurate mode, which each of them holds); without it the
+                              *_device entry points answer GPUACT_ERROR_UNSUPPORTED in fast
+                              mode (the host entry points and the scalar functions have it).
      Only the translation unit with GPUACT_IMPLEMENTATION reads these three.
 
    COMPILE COST
@@ -162,7 +163,7 @@ typedef enum gpuact_status {
     GPUACT_ERROR_OVERLAP = 5,          /* an output partially overlaps an input or another output */
     GPUACT_ERROR_UNSUPPORTED = 6,      /* backward-from-output for an op other than elu/selu, or elu alpha < 0 there;
                                           *_device: an op or type left out by GPUACT_ONLY_OPS / GPUACT_ONLY_TYPES,
-                                          or fast mode where GPUACT_NO_FAST_KERNELS left its kernels out */
+                                          or fast mode without GPUACT_FAST_KERNELS */
     GPUACT_ERROR_FP_ENVIRONMENT = 7,   /* host FTZ/DAZ, a non-nearest rounding mode, or reassociating compile flags */
     GPUACT_ERROR_NOT_DEVICE_POINTER = 8, /* *_device: a pointer is not device or managed memory of the current device */
     GPUACT_ERROR_CUDA = 9              /* *_device: a CUDA runtime call or the kernel launch failed */
@@ -544,7 +545,7 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
     int device = 0, i;
     cudaError_t e;
     if (!gpuact__device_built((int)op, (int)t)) return GPUACT_ERROR_UNSUPPORTED; /* GPUACT_ONLY_OPS / _TYPES */
-    if (c->mode == GPUACT_MODE_FAST && !GPUACT__FAST_KERNELS) return GPUACT_ERROR_UNSUPPORTED; /* GPUACT_NO_FAST_KERNELS */
+    if (c->mode == GPUACT_MODE_FAST && !GPUACT__FAST_KERNELS) return GPUACT_ERROR_UNSUPPORTED; /* GPUACT_FAST_KERNELS */
     e = cudaGetDevice(&device);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();

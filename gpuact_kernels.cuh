@@ -2694,6 +2694,56 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    before gpuact__fm_bwd_tail 1 (all bits lost). fp16 and bf16, every input,
    f, f', dy f' (|dy| up to 2^15, bf16 2^100): at most 1 ULP for every op.
    ------------------------------------------------------------------------ */
+/* Accurate mode's results, for the rare inputs fast mode hands to it (a
+   result near the overflow threshold, swish_tanh's clamp edges, ...): out
+   of line on the device, where inlined at each of those places they
+   tripled the fast-mode kernels' code and build time (silu alone: 8.8 s ->
+   28.5 s, 1.9 -> 5.6 MB). */
+#if defined(__CUDACC__)
+#define GPUACT__FN_COLD static __noinline__ GPUACT_HD
+#else
+#define GPUACT__FN_COLD static inline
+#endif
+/* one out-of-line function per op (a kernel then holds its own op's
+   accurate mode only), and a switch that folds where op is a constant */
+#define GPUACT__FM_ACC_DEF(N)                                                                                       \
+    GPUACT__FN_COLD float gpuact__fm_acc_fwd_##N(float x, const gpuact_cfg *c, int fmt) { return gpuact__fwd_fmt(N, x, c, fmt); } \
+    GPUACT__FN_COLD float gpuact__fm_acc_grad_##N(float x, const gpuact_cfg *c, int fmt) {                         \
+        return gpuact__grad_fmt(N, x, c, fmt);                                                                      \
+    }                                                                                                               \
+    GPUACT__FN_COLD float gpuact__fm_acc_bwd_##N(float x, float dy, const gpuact_cfg *c, int fmt) {                \
+        return gpuact__bwd_fmt(N, x, dy, c, fmt);                                                                   \
+    }
+GPUACT__FM_ACC_DEF(1)
+GPUACT__FM_ACC_DEF(2)
+GPUACT__FM_ACC_DEF(3)
+GPUACT__FM_ACC_DEF(4)
+GPUACT__FM_ACC_DEF(5)
+GPUACT__FM_ACC_DEF(6)
+GPUACT__FM_ACC_DEF(7)
+#undef GPUACT__FM_ACC_DEF
+#define GPUACT__FM_ACC_SWITCH(fn, ...)                                  \
+    switch (op) {                                                       \
+    case 1: return fn##_1(__VA_ARGS__);                                 \
+    case 2: return fn##_2(__VA_ARGS__);                                 \
+    case 3: return fn##_3(__VA_ARGS__);                                 \
+    case 4: return fn##_4(__VA_ARGS__);                                 \
+    case 5: return fn##_5(__VA_ARGS__);                                 \
+    case 6: return fn##_6(__VA_ARGS__);                                 \
+    default: return fn##_7(__VA_ARGS__);                                \
+    }
+GPUACT__FN float gpuact__fm_acc_fwd(int op, float x, const gpuact_cfg *c, int fmt) { GPUACT__FM_ACC_SWITCH(gpuact__fm_acc_fwd, x, c, fmt) }
+GPUACT__FN float gpuact__fm_acc_grad(int op, float x, const gpuact_cfg *c, int fmt) { GPUACT__FM_ACC_SWITCH(gpuact__fm_acc_grad, x, c, fmt) }
+GPUACT__FN float gpuact__fm_acc_bwd(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
+    GPUACT__FM_ACC_SWITCH(gpuact__fm_acc_bwd, x, dy, c, fmt)
+}
+#undef GPUACT__FM_ACC_SWITCH
+/* backward from y exists for elu and selu */
+GPUACT__FN_COLD float gpuact__fm_acc_bwd_out_4(float y, float dy, const gpuact_cfg *c, int fmt) { return gpuact__bwd_out_fmt(4, y, dy, c, fmt); }
+GPUACT__FN_COLD float gpuact__fm_acc_bwd_out_5(float y, float dy, const gpuact_cfg *c, int fmt) { return gpuact__bwd_out_fmt(5, y, dy, c, fmt); }
+GPUACT__FN float gpuact__fm_acc_bwd_out(int op, float y, float dy, const gpuact_cfg *c, int fmt) {
+    return op == GPUACT_OP_SELU ? gpuact__fm_acc_bwd_out_5(y, dy, c, fmt) : gpuact__fm_acc_bwd_out_4(y, dy, c, fmt);
+}
 #define GPUACT__FM_LN2_H 0.693145752f   /* 0x3f317200: n ln2_h is exact */
 #define GPUACT__FM_LN2_L 1.42860677e-06f
 #define GPUACT__FM_L2E 1.44269502f
@@ -2962,7 +3012,7 @@ GPUACT__FN float gpuact__fm_tanh(float v, float *sech2) {
    on a midpoint of fmt that rounds the other way (fp32 then fmt would round
    twice: alpha e^-tiny = 0x1.ffp127 gave inf in bfloat16) */
 GPUACT__FN float gpuact__fm_acc16_grad(int op, float x, const gpuact_cfg *c, int fmt) {
-    const float r32 = gpuact__grad_fmt(op, x, c, GPUACT__FMT_F32), r16 = gpuact__grad_fmt(op, x, c, fmt);
+    const float r32 = gpuact__fm_acc_grad(op, x, c, GPUACT__FMT_F32), r16 = gpuact__fm_acc_grad(op, x, c, fmt);
     const float r = gpuact__round(gpuact__xf_f(r32), fmt);
     if (r == r16 || r32 != r32) return r32;
     return gpuact__u2f(gpuact__absv(r16) > gpuact__absv(r32) ? gpuact__f2u(r32) + 1u : gpuact__f2u(r32) - 1u);
@@ -2976,8 +3026,8 @@ GPUACT__FN gpuact_cfg gpuact__fm_st_cfg(float s, float lo, float hi) {
 }
 GPUACT__FN float gpuact__fm_st_acc(int grad, float x, float s, float lo, float hi, int fmt) {
     const gpuact_cfg c = gpuact__fm_st_cfg(s, lo, hi);
-    if (!grad) return gpuact__fwd_fmt(GPUACT_OP_SWISH_TANH, x, &c, fmt);
-    return fmt == GPUACT__FMT_F32 ? gpuact__grad_fmt(GPUACT_OP_SWISH_TANH, x, &c, fmt) : gpuact__fm_acc16_grad(GPUACT_OP_SWISH_TANH, x, &c, fmt);
+    if (!grad) return gpuact__fm_acc_fwd(GPUACT_OP_SWISH_TANH, x, &c, fmt);
+    return fmt == GPUACT__FMT_F32 ? gpuact__fm_acc_grad(GPUACT_OP_SWISH_TANH, x, &c, fmt) : gpuact__fm_acc16_grad(GPUACT_OP_SWISH_TANH, x, &c, fmt);
 }
 /* x = +-inf, or a subnormal silu(x) times |s| > 1 */
 GPUACT__FN int gpuact__fm_st_wild(float x, float s) {
@@ -3262,7 +3312,7 @@ GPUACT__FN float gpuact__fast16_fwd(int op, float x, const gpuact_cfg *c, int fm
     case GPUACT_OP_SILU: v = gpuact__h16_silu(x, fmt); break;
     default: v = gpuact__h16_swish_tanh(x, c->scale, c->lo, c->hi, fmt); break;
     }
-    if (gpuact__fm_near_ovf(v, fmt) && gpuact__isfinite(x)) return gpuact__fwd_fmt(op, x, c, fmt);
+    if (gpuact__fm_near_ovf(v, fmt) && gpuact__isfinite(x)) return gpuact__fm_acc_fwd(op, x, c, fmt);
     return v;
 }
 GPUACT__FN float gpuact__fast16_grad(int op, float x, const gpuact_cfg *c, int fmt) {
@@ -3294,7 +3344,7 @@ GPUACT__FN float gpuact__fast_mode_fwd(int op, float x, const gpuact_cfg *c) {
     case GPUACT_OP_SILU: v = gpuact__fm_silu(x); break;
     default: v = gpuact__fm_swish_tanh(x, c->scale, c->lo, c->hi); break;
     }
-    if (gpuact__fm_near_ovf(v, GPUACT__FMT_F32) && gpuact__isfinite(x)) return gpuact__fwd_fmt(op, x, c, GPUACT__FMT_F32);
+    if (gpuact__fm_near_ovf(v, GPUACT__FMT_F32) && gpuact__isfinite(x)) return gpuact__fm_acc_fwd(op, x, c, GPUACT__FMT_F32);
     return v;
 }
 GPUACT__FN float gpuact__fast_mode_grad(int op, float x, const gpuact_cfg *c) {
@@ -3309,7 +3359,7 @@ GPUACT__FN float gpuact__fast_mode_grad(int op, float x, const gpuact_cfg *c) {
     case GPUACT_OP_SILU: v = gpuact__fm_dsilu(x, 0.0f); break;
     default: v = gpuact__fm_swish_tanh_grad(x, c->scale, c->lo, c->hi); break;
     }
-    if (gpuact__fm_near_ovf(v, GPUACT__FMT_F32) && gpuact__isfinite(x)) return gpuact__grad_fmt(op, x, c, GPUACT__FMT_F32);
+    if (gpuact__fm_near_ovf(v, GPUACT__FMT_F32) && gpuact__isfinite(x)) return gpuact__fm_acc_grad(op, x, c, GPUACT__FMT_F32);
     return v;
 }
 /* v (an fp32 result) rounded once to fmt */
@@ -3467,7 +3517,7 @@ GPUACT__FN float gpuact__fast_mode_bwd_fmt(int op, float x, float dy, const gpua
        accurate mode */
     if ((gpuact__fm_near_ovf(gpuact__mul(dy, g), fmt) && gpuact__isfinite(dy)) ||
         (op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_edge_c(x, c)) || (op == GPUACT_OP_ELU && x < -240.0f))
-        return gpuact__bwd_fmt(op, x, dy, c, fmt);
+        return gpuact__fm_acc_bwd(op, x, dy, c, fmt);
     if (g == 0.0f && gpuact__isinf(dy) && gpuact__isfinite(x) && !(op == GPUACT_OP_ELU && c->alpha == 0.0f) &&
         !(op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_zero(x, c)))
         return gpuact__copysign(dy, gpuact__u2f(gpuact__f2u(dy) ^ gpuact__f2u(g)));
@@ -3484,7 +3534,7 @@ GPUACT__FN float gpuact__fast_mode_bwd_out_fmt(int op, float y, float dy, const 
     else
         d = y > 0.0f ? 1.0f : y + c->alpha;
     /* dy d near the overflow (selu's lambda in fp32 is 2^-24.8 large): accurate mode */
-    if (gpuact__fm_near_ovf(gpuact__mul(dy, d), fmt) && gpuact__isfinite(dy)) return gpuact__bwd_out_fmt(op, y, dy, c, fmt);
+    if (gpuact__fm_near_ovf(gpuact__mul(dy, d), fmt) && gpuact__isfinite(dy)) return gpuact__fm_acc_bwd_out(op, y, dy, c, fmt);
     return gpuact__fm_dyg(d, dy, fmt);
 }
 
@@ -4084,11 +4134,11 @@ template <int V> __device__ __forceinline__ unsigned gpuact__warp_or(unsigned v)
 static inline int gpuact__device_built(int op, int dtype) {
     return (int)((((unsigned)(GPUACT_ONLY_OPS) >> (unsigned)op) & ((unsigned)(GPUACT_ONLY_TYPES) >> (unsigned)dtype)) & 1u);
 }
-/* fast mode's kernels, unless GPUACT_NO_FAST_KERNELS */
-#ifdef GPUACT_NO_FAST_KERNELS
-#define GPUACT__FAST_KERNELS 0
-#else
+/* fast mode's kernels, with GPUACT_FAST_KERNELS (gpuact.h) */
+#ifdef GPUACT_FAST_KERNELS
 #define GPUACT__FAST_KERNELS 1
+#else
+#define GPUACT__FAST_KERNELS 0
 #endif
 template <int OP, int DT> struct gpuact__k_built {
     enum { value = (((unsigned)(GPUACT_ONLY_OPS) >> OP) & ((unsigned)(GPUACT_ONLY_TYPES) >> DT) & 1u) != 0 };
@@ -4181,7 +4231,7 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
 };
 /* The count of the rows with OK: accurate-mode kernels (GPUACT__NKERNELS)
    and fast-mode kernels (GPUACT__NFAST: one per op, not per OP, none with
-   GPUACT_NO_FAST_KERNELS). */
+   without GPUACT_FAST_KERNELS). */
 template <int OP, int DT> struct gpuact__kt_dirs {
     enum { value = gpuact__kt<OP, DT, 0>::OK + gpuact__kt<OP, DT, 1>::OK + gpuact__kt<OP, DT, 2>::OK + gpuact__kt<OP, DT, 3>::OK + gpuact__kt<OP, DT, 4>::OK };
 };
@@ -4504,13 +4554,14 @@ template <int OP, int DT> __device__ __forceinline__ float gpuact__fm_g(float x,
    the call. */
 template <int OP, int DT> __device__ __forceinline__ uint32_t gpuact__fm_bwd(float x, float dy, const gpuact_cfg *c) {
     const int fmt = (int)gpuact__elt<DT>::FMT;
-    const float g = gpuact__fm_g<OP, DT>(x, c);
-    /* every infinite dy takes the call (its product needs no rounding
-       care then, and 0 inf has its rule there) */
-    if ((gpuact__abs(g) < 1.17549435e-38f || gpuact__isinf(dy)) && (gpuact__isinf(dy) || gpuact__fm_bwd_tiny(OP, x, g, dy, c, fmt)))
+    const float g = gpuact__fm_g<OP, DT>(x, c), h = gpuact__mul(g, dy);
+    /* the call takes a superset of gpuact__fast_mode_bwd_fmt's rare cases
+       (every infinite dy: its product needs no rounding care then, and
+       0 inf has its rule there) */
+    if ((gpuact__abs(g) < 1.17549435e-38f || gpuact__isinf(dy) || gpuact__fm_near_ovf(h, fmt)) &&
+        (gpuact__isinf(dy) || gpuact__fm_bwd_tiny(OP, x, g, dy, c, fmt)))
         return gpuact__fm_bwd_call<OP, DT>(*c, x, dy);
     if (DT == GPUACT_F32) return gpuact__f2u(gpuact__fm_dyg(g, dy, fmt));
-    const float h = gpuact__mul(g, dy);
     if (h != h) return DT == GPUACT_F16 ? 0x7e00u : 0x7fc0u; /* a NaN x or dy */
     uint32_t u = gpuact__f2u(h);
     if (gpuact__abs(h) < 7.88860905e-31f) { /* 2^-100 */

@@ -30,6 +30,7 @@
    calls succeeded and every spot check matched.
 */
 #define GPUACT_IMPLEMENTATION
+#define GPUACT_FAST_KERNELS /* fast mode on the device too */
 #include "gpuact.h"
 
 #include <cuda_runtime.h>

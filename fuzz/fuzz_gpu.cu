@@ -31,6 +31,7 @@
    NOT_DEVICE_POINTER, or the host's error); the whole device arena, copied
    back, equals the host arena after the host call: outputs bit-identical,
    nothing else written, nothing written on error; no CUDA error. */
+#define GPUACT_FAST_KERNELS /* fast mode on the device too (fuzz_core.h includes gpuact.h) */
 #include "fuzz_entry.h"
 #include <cuda_runtime.h>
 #include <climits>

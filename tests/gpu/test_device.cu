@@ -29,6 +29,7 @@
    One row per check; the last line is "N passed, M failed" (exit 1 if M > 0).
    Nothing is timed here. */
 #define GPUACT_IMPLEMENTATION
+#define GPUACT_FAST_KERNELS /* fast mode on the device too */
 #include "gpuact.h"
 #include "tests/common/bits.h"
 #include "tests/common/entry.h"
