@@ -65,8 +65,12 @@
    absolute below), fp16/bf16 within 1 ULP of the correctly rounded result;
    the same NaN/inf/signed-zero rules as above. Built from exact fp32
    operations only, so the host entry points give the device's fast-mode
-   bits (a portable model, not the accurate path). docs/ACCURACY.md,
-   "Fast mode", has the measured errors and the fine print.
+   bits (a portable model, not the accurate path); inputs it cannot decide
+   exactly (a result next to the overflow threshold, swish_tanh's clamp
+   edges) take accurate mode's result. The *_device entry points run it
+   where the implementation defines GPUACT_FAST_KERNELS (below).
+   docs/ACCURACY.md, "Fast mode", has the errors measured on every input;
+   docs/BENCHMARKS.md its speed.
 
    ONE MATH CORE
      The same source gives bit-identical results on the host (gcc, clang, C
@@ -128,6 +132,12 @@
                       (plain fp32 from the table rows, or e^x - 1 for elu
                       and selu, and a one-midpoint rounding test);
                       results unchanged, bf16 kernels 2-4x faster.
+                      Fast mode (GPUACT_SET_MODE, GPUACT_MODE_FAST): short
+                      exact-fp32 evaluations, fp32 within 2^-16, 16-bit
+                      within 1 ULP, the same bits on host and device;
+                      device kernels with GPUACT_FAST_KERNELS. Launches ask
+                      the runtime for the SM count and occupancy once per
+                      device.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */

@@ -340,7 +340,7 @@ int main(int argc, char **argv) {
                            fast_of(what, c.op, bits_f(xb), dy, &cf));
                 }
                 if (s.special) printf("    FAIL special x bits=0x%08llx\n", s.special_x - 1);
-                if (f) fprintf(f, "%s,%s,%s,%llu,%s,%s,%s,%llu\n", c.name, tn, WHATN[what], s.n, err, at, sub, s.special);
+                if (f) fprintf(f, "\"%s\",%s,%s,%llu,%s,%s,%s,%llu\n", c.name, tn, WHATN[what], s.n, err, at, sub, s.special);
                 fails += fail;
                 fflush(stdout);
             }
