@@ -2698,7 +2698,8 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    result near the overflow threshold, swish_tanh's clamp edges, ...): out
    of line on the device, where inlined at each of those places they
    tripled the fast-mode kernels' code and build time (silu alone: 8.8 s ->
-   28.5 s, 1.9 -> 5.6 MB). */
+   28.5 s, 1.9 -> 5.6 MB). The cfg goes by value: a pointer to it gave the
+   kernels a stack frame. */
 #if defined(__CUDACC__)
 #define GPUACT__FN_COLD static __noinline__ GPUACT_HD
 #else
@@ -2707,12 +2708,12 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
 /* one out-of-line function per op (a kernel then holds its own op's
    accurate mode only), and a switch that folds where op is a constant */
 #define GPUACT__FM_ACC_DEF(N)                                                                                       \
-    GPUACT__FN_COLD float gpuact__fm_acc_fwd_##N(float x, const gpuact_cfg *c, int fmt) { return gpuact__fwd_fmt(N, x, c, fmt); } \
-    GPUACT__FN_COLD float gpuact__fm_acc_grad_##N(float x, const gpuact_cfg *c, int fmt) {                         \
-        return gpuact__grad_fmt(N, x, c, fmt);                                                                      \
+    GPUACT__FN_COLD float gpuact__fm_acc_fwd_##N(float x, gpuact_cfg c, int fmt) { return gpuact__fwd_fmt(N, x, &c, fmt); } \
+    GPUACT__FN_COLD float gpuact__fm_acc_grad_##N(float x, gpuact_cfg c, int fmt) {                                \
+        return gpuact__grad_fmt(N, x, &c, fmt);                                                                     \
     }                                                                                                               \
-    GPUACT__FN_COLD float gpuact__fm_acc_bwd_##N(float x, float dy, const gpuact_cfg *c, int fmt) {                \
-        return gpuact__bwd_fmt(N, x, dy, c, fmt);                                                                   \
+    GPUACT__FN_COLD float gpuact__fm_acc_bwd_##N(float x, float dy, gpuact_cfg c, int fmt) {                       \
+        return gpuact__bwd_fmt(N, x, dy, &c, fmt);                                                                  \
     }
 GPUACT__FM_ACC_DEF(1)
 GPUACT__FM_ACC_DEF(2)
@@ -2732,17 +2733,17 @@ GPUACT__FM_ACC_DEF(7)
     case 6: return fn##_6(__VA_ARGS__);                                 \
     default: return fn##_7(__VA_ARGS__);                                \
     }
-GPUACT__FN float gpuact__fm_acc_fwd(int op, float x, const gpuact_cfg *c, int fmt) { GPUACT__FM_ACC_SWITCH(gpuact__fm_acc_fwd, x, c, fmt) }
-GPUACT__FN float gpuact__fm_acc_grad(int op, float x, const gpuact_cfg *c, int fmt) { GPUACT__FM_ACC_SWITCH(gpuact__fm_acc_grad, x, c, fmt) }
+GPUACT__FN float gpuact__fm_acc_fwd(int op, float x, const gpuact_cfg *c, int fmt) { GPUACT__FM_ACC_SWITCH(gpuact__fm_acc_fwd, x, *c, fmt) }
+GPUACT__FN float gpuact__fm_acc_grad(int op, float x, const gpuact_cfg *c, int fmt) { GPUACT__FM_ACC_SWITCH(gpuact__fm_acc_grad, x, *c, fmt) }
 GPUACT__FN float gpuact__fm_acc_bwd(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
-    GPUACT__FM_ACC_SWITCH(gpuact__fm_acc_bwd, x, dy, c, fmt)
+    GPUACT__FM_ACC_SWITCH(gpuact__fm_acc_bwd, x, dy, *c, fmt)
 }
 #undef GPUACT__FM_ACC_SWITCH
 /* backward from y exists for elu and selu */
-GPUACT__FN_COLD float gpuact__fm_acc_bwd_out_4(float y, float dy, const gpuact_cfg *c, int fmt) { return gpuact__bwd_out_fmt(4, y, dy, c, fmt); }
-GPUACT__FN_COLD float gpuact__fm_acc_bwd_out_5(float y, float dy, const gpuact_cfg *c, int fmt) { return gpuact__bwd_out_fmt(5, y, dy, c, fmt); }
+GPUACT__FN_COLD float gpuact__fm_acc_bwd_out_4(float y, float dy, gpuact_cfg c, int fmt) { return gpuact__bwd_out_fmt(4, y, dy, &c, fmt); }
+GPUACT__FN_COLD float gpuact__fm_acc_bwd_out_5(float y, float dy, gpuact_cfg c, int fmt) { return gpuact__bwd_out_fmt(5, y, dy, &c, fmt); }
 GPUACT__FN float gpuact__fm_acc_bwd_out(int op, float y, float dy, const gpuact_cfg *c, int fmt) {
-    return op == GPUACT_OP_SELU ? gpuact__fm_acc_bwd_out_5(y, dy, c, fmt) : gpuact__fm_acc_bwd_out_4(y, dy, c, fmt);
+    return op == GPUACT_OP_SELU ? gpuact__fm_acc_bwd_out_5(y, dy, *c, fmt) : gpuact__fm_acc_bwd_out_4(y, dy, *c, fmt);
 }
 #define GPUACT__FM_LN2_H 0.693145752f   /* 0x3f317200: n ln2_h is exact */
 #define GPUACT__FM_LN2_L 1.42860677e-06f
