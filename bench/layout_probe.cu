@@ -12,6 +12,7 @@
                no loop, many waves
    Prints, per layout, GB/s and % of cudaMemcpyAsync's (same run, same
    bytes). Data: random floats (never zeros).
+   Build from the repository root: nvcc -O3 -arch=sm_90 -I. bench/layout_probe.cu -o layout_probe
    usage: layout_probe [--log2n 28] [--reps 20] [--chunks | --dyn]
    (--dyn: a persistent grid taking work from an atomic counter)
    (--chunks: the chunk layout with a loop of K passes a block, and with a
@@ -24,14 +25,7 @@
 #include <algorithm>
 #include <vector>
 
-#define CK(x)                                                                                          \
-    do {                                                                                               \
-        cudaError_t e_ = (x);                                                                          \
-        if (e_ != cudaSuccess) {                                                                       \
-            fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));        \
-            exit(1);                                                                                   \
-        }                                                                                              \
-    } while (0)
+#include "tests/common/cuda_check.h"
 
 template <int W> __device__ __forceinline__ float work(float x, float y) {
     float r = x;
