@@ -16,4 +16,11 @@
     X("swish_tanh", "swish_tanh", "swish_tanh (s = 0.5, [-1, 1])", 7, 1.0f, 0.5f, -1.0f, 1.0f)                  \
     X("swish_tanh(1.5,-.2,.8)", "swish_tanh_s1.5", "swish_tanh (s = 1.5, [-0.2, 0.8])", 7, 1.0f, 1.5f, -0.2f, 0.8f)
 #define ACC_NCONF 9
+/* one row of ACC_CONFIGS as data: static const acc_config rows[] = {ACC_CONFIGS(ACC_CONFIG_ROW)}; */
+typedef struct acc_config {
+    const char *name;
+    int op;
+    float alpha, scale, lo, hi;
+} acc_config;
+#define ACC_CONFIG_ROW(name, slug, label, op, alpha, scale, lo, hi) {name, op, alpha, scale, lo, hi},
 #endif

@@ -79,13 +79,8 @@
 /* ---------------------------------------------------------------------------
    Configurations
    ------------------------------------------------------------------------ */
-struct Config {
-    const char *name;
-    int op;
-    float alpha, scale, lo, hi;
-};
-#define CONFIG_ROW(name, slug, label, op, alpha, scale, lo, hi) {name, op, alpha, scale, lo, hi},
-static const Config kConfigs[] = {ACC_CONFIGS(CONFIG_ROW)};
+typedef acc_config Config;
+static const Config kConfigs[] = {ACC_CONFIGS(ACC_CONFIG_ROW)};
 static const int kNumConfigs = (int)(sizeof kConfigs / sizeof kConfigs[0]);
 
 static gpuact_cfg make_cfg(const Config &c) {

@@ -52,13 +52,8 @@
 #define BAR_REL (1.0 / 65536.0) /* 2^-16 */
 #define BAR_ULP16 1
 
-struct Config {
-    const char *name;
-    int op;
-    float alpha, scale, lo, hi;
-};
-#define CONFIG_ROW(name, slug, label, op, alpha, scale, lo, hi) {name, op, alpha, scale, lo, hi},
-static const Config kConfigs[] = {ACC_CONFIGS(CONFIG_ROW)};
+typedef acc_config Config;
+static const Config kConfigs[] = {ACC_CONFIGS(ACC_CONFIG_ROW)};
 static const int kNumConfigs = (int)(sizeof kConfigs / sizeof kConfigs[0]);
 
 
@@ -76,6 +71,28 @@ __device__ static void amax(unsigned long long *p, unsigned long long v) {
 }
 __device__ static unsigned long long pack(float e, uint32_t x) { return ((unsigned long long)__float_as_uint(e) << 32) | x; }
 
+/* a warp's figures into *out: the maxima of rel, sub, ulp and special_x,
+   the sums of special and n (every lane calls it; a 0 adds nothing) */
+__device__ static void warp_flush(Stats *out, unsigned long long rel, unsigned long long sub, unsigned long long ulp,
+                                  unsigned long long nsp, unsigned long long spx, unsigned long long n) {
+    for (int o = 16; o > 0; o >>= 1) {
+        unsigned long long v;
+        v = __shfl_xor_sync(0xffffffffu, rel, o); rel = v > rel ? v : rel;
+        v = __shfl_xor_sync(0xffffffffu, sub, o); sub = v > sub ? v : sub;
+        v = __shfl_xor_sync(0xffffffffu, ulp, o); ulp = v > ulp ? v : ulp;
+        v = __shfl_xor_sync(0xffffffffu, spx, o); spx = v > spx ? v : spx;
+        nsp += __shfl_xor_sync(0xffffffffu, nsp, o);
+        n += __shfl_xor_sync(0xffffffffu, n, o);
+    }
+    if ((threadIdx.x & 31) == 0) {
+        amax(&out->rel, rel);
+        amax(&out->sub, sub);
+        amax(&out->ulp, ulp);
+        amax(&out->special_x, spx);
+        if (nsp) atomicAdd(&out->special, nsp);
+        atomicAdd(&out->n, n);
+    }
+}
 /* the config's cfg in accurate mode and in fast mode */
 __host__ __device__ static gpuact_cfg cfg_of(const Config &c, int fast) {
     gpuact_cfg g;
@@ -166,21 +183,7 @@ __global__ void __launch_bounds__(256) k_sweep32(Config c, unsigned long long be
         n++;
         judge32((uint32_t)i, got, acc, ref, out, mrel, msub, nsp, spx); /* packs the input's index */
     }
-    for (int o = 16; o > 0; o >>= 1) {
-        unsigned long long v;
-        v = __shfl_xor_sync(0xffffffffu, mrel, o); mrel = v > mrel ? v : mrel;
-        v = __shfl_xor_sync(0xffffffffu, msub, o); msub = v > msub ? v : msub;
-        v = __shfl_xor_sync(0xffffffffu, spx, o); spx = v > spx ? v : spx;
-        nsp += __shfl_xor_sync(0xffffffffu, nsp, o);
-        n += __shfl_xor_sync(0xffffffffu, n, o);
-    }
-    if ((threadIdx.x & 31) == 0) {
-        amax(&out->rel, mrel);
-        amax(&out->sub, msub);
-        amax(&out->special_x, spx);
-        if (nsp) atomicAdd(&out->special, nsp);
-        atomicAdd(&out->n, n);
-    }
+    warp_flush(out, mrel, msub, 0, nsp, spx, n);
 }
 
 /* 16-bit patterns in the order of their values (-0 and +0 adjacent) */
@@ -229,19 +232,7 @@ __global__ void __launch_bounds__(256) k_sweep16(Config c, int dt, int ndy, Stat
             mu = ((unsigned long long)d << 32) | i;
         }
     }
-    for (int o = 16; o > 0; o >>= 1) {
-        unsigned long long v;
-        v = __shfl_xor_sync(0xffffffffu, mu, o); mu = v > mu ? v : mu;
-        v = __shfl_xor_sync(0xffffffffu, spx, o); spx = v > spx ? v : spx;
-        nsp += __shfl_xor_sync(0xffffffffu, nsp, o);
-        n += __shfl_xor_sync(0xffffffffu, n, o);
-    }
-    if ((threadIdx.x & 31) == 0) {
-        amax(&out->ulp, mu);
-        amax(&out->special_x, spx);
-        if (nsp) atomicAdd(&out->special, nsp);
-        atomicAdd(&out->n, n);
-    }
+    warp_flush(out, 0, 0, mu, nsp, spx, n);
 }
 
 static const char *const WHATN[3] = {"f", "f'", "dy f'"};
