@@ -61,6 +61,38 @@ int gpuact_refi_try_round(const gref_val *v, int fmt, double *out)
     return 1;
 }
 
+/* At the top precision, for the products dy f'(x) and dy f(x): an enclosure
+ * [lo, hi] that is not a point holds a value that is not a rational number
+ * (f and f' are transcendental wherever the families do not return an exact
+ * point), so the value is not lo or hi themselves. When hi (lo) is exactly
+ * a rounding boundary of fmt, which a rational dy times a value that
+ * approaches a dyadic from one side gives (gelu_erf(x) = x (1 - Q(x)) with
+ * Q(x) below 2^-4096: dy x a midpoint), [lo, hi) ((lo, hi]) rounds to
+ * one number: the result, decided. */
+int gpuact_refi_try_round_open(gref_ws *w, const gref_val *v, int fmt, double *out)
+{
+    double a, b;
+    gref_iv *t;
+    if (v->kind != GREF_NUM || gpuact_refi_iv_is_point(v->iv))
+        return 0;
+    a = gpuact_refi_round(v->iv->lo, v->neg, fmt);
+    b = gpuact_refi_round(v->iv->hi, v->neg, fmt);
+    t = gpuact_refi_tmp(w);
+    mpfr_set(t->hi, v->iv->hi, MPFR_RNDN);
+    mpfr_nextbelow(t->hi);
+    mpfr_set(t->lo, v->iv->lo, MPFR_RNDN);
+    mpfr_nextabove(t->lo);
+    if (gpuact_refi_round(t->hi, v->neg, fmt) == a && mpfr_cmp(t->hi, v->iv->lo) >= 0) {
+        *out = a;
+        return 1;
+    }
+    if (gpuact_refi_round(t->lo, v->neg, fmt) == b && mpfr_cmp(t->lo, v->iv->hi) <= 0) {
+        *out = b;
+        return 1;
+    }
+    return 0;
+}
+
 void gpuact_refi_note_forced(gref_ws *w, int op, int mode, double x)
 {
     w->undecided++;
@@ -92,6 +124,8 @@ static double eval_mode(int op, int mode, double x, double dy, const gpuact_ref_
             continue;
         if (gpuact_refi_try_round(&v, fmt, &r))
             break;
+        if (w->force && mode >= 2 && gpuact_refi_try_round_open(w, &v, fmt, &r))
+            break;
         if (w->force) { /* cap reached: best effort */
             mpfr_t m;
             mpfr_init2(m, w->prec + 1);
@@ -119,6 +153,12 @@ double gpuact_ref_backward(int op, double x, double dy, const gpuact_ref_params 
                            gpuact_ref_format fmt)
 {
     return eval_mode(op, 2, x, dy, p, (int)fmt);
+}
+
+double gpuact_ref_gated(int op, double a, double s, const gpuact_ref_params *p,
+                        gpuact_ref_format fmt)
+{
+    return eval_mode(op, 3, a, s, p, (int)fmt);
 }
 
 unsigned long gpuact_ref_undecided_count(void)

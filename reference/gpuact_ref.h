@@ -54,10 +54,20 @@ double gpuact_ref_eval(int op, int deriv, double x, const gpuact_ref_params *p,
 double gpuact_ref_backward(int op, double x, double dy, const gpuact_ref_params *p,
                            gpuact_ref_format fmt);
 
+/* s * f(a), the exact product rounded once to fmt, with the same IEEE rules
+ * (f(a) the exact real value: gelu_erf(-inf) = -0, so s = inf gives NaN).
+ * The gated forms: y = f(a) b is gpuact_ref_gated(op, a, b), db = dy f(a)
+ * is gpuact_ref_gated(op, a, dy), and da = dy b f'(a) is
+ * gpuact_ref_backward(op, a, dy * b) (dy * b of two floats is exact in
+ * double). */
+double gpuact_ref_gated(int op, double a, double s, const gpuact_ref_params *p,
+                        gpuact_ref_format fmt);
+
 /* Error of `got` in ulps of fmt against the exact (unrounded) value v:
  * |got - v| / ulp_fmt(v), ulp_fmt(v) = 2^(max(floor(log2|v|), emin) - prec + 1)
  * with emin the format's minimum normal exponent (v = 0: the subnormal ulp).
- * deriv: 0 forward, 1 derivative, 2 backward (dy * f'(x)).
+ * deriv: 0 forward, 1 derivative, 2 backward (dy * f'(x)), 3 dy * f(x)
+ * (the gated forms).
  * Special cases: got and v both NaN -> 0; exactly one NaN -> +inf;
  * got infinite -> 0 if it equals the correctly rounded value, else +inf;
  * v infinite and got finite -> +inf.

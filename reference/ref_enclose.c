@@ -1,6 +1,6 @@
 /* ref_enclose.c - one evaluation at the current working precision: dispatch
- * to the function families, the sign of the result (ref_sign.c), the backward
- * product dy * f'(x).
+ * to the function families, the sign of the result (ref_sign.c), the products
+ * dy * f'(x) (backward) and dy * f(x) (the gated forms).
  *
  * Contract of a GREF_NUM result: the exact value is nonzero and lies in
  * [lo, hi].  Exact zeros (and their IEEE signs) are always reported as
@@ -43,7 +43,7 @@ static int enclose(gref_ws *w, int op, int deriv, mpfr_srcptr x, const gpuact_re
     return gpuact_refi_decide_sign(w, v);
 }
 
-/* dy * d with d = f'(x) exact: IEEE product rules for the special cases */
+/* dy * d with d = f'(x) or f(x) exact: IEEE product rules for the special cases */
 static int times_dy(gref_ws *w, double dy, gref_val *v)
 {
     int dneg = signbit(dy) != 0;
@@ -67,8 +67,8 @@ static int times_dy(gref_ws *w, double dy, gref_val *v)
 int gpuact_refi_value(gref_ws *w, int op, int mode, mpfr_srcptr x, double dy,
                       const gpuact_ref_params *p, gref_val *v)
 {
-    int rc = enclose(w, op, mode != 0, x, p, v);
-    if (rc != GREF_OK || mode != 2)
+    int rc = enclose(w, op, mode == 1 || mode == 2, x, p, v);
+    if (rc != GREF_OK || mode < 2)
         return rc;
     return times_dy(w, dy, v);
 }

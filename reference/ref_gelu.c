@@ -148,6 +148,19 @@ int gpuact_refi_gelu_family(gref_ws *w, int op, int deriv, mpfr_srcptr x, gref_v
         x_sigmoid(w, NULL, X, deriv, v->iv);
         break;
     }
+    /* For x >= 2: f(x) < x (Phi(x) < 1, sigma(z) < 1) and f'(x) > 1 (for
+     * gelu_erf f' - 1 = x phi(x) - Q(x) > 0 as Q(x) < phi(x)/x; for the
+     * sigmoid forms f' - 1 = (1 - sigma)(z' x sigma - 1) > 0 with z' x sigma
+     * >= 1.5).  At large x the difference is far below any precision
+     * (e^-x^2/2), and products s f(x) and s f'(x) (the gated forms) can put
+     * s x or s on a rounding midpoint: the clipped enclosure, with the value
+     * strictly inside it, lets gpuact_refi_try_round_open decide the side. */
+    if (mpfr_cmp_si(x, 2) >= 0) {
+        if (!deriv && mpfr_cmp(v->iv->hi, x) > 0)
+            mpfr_set(v->iv->hi, x, MPFR_RNDU);
+        if (deriv && mpfr_cmp_si(v->iv->lo, 1) < 0)
+            mpfr_set_si(v->iv->lo, 1, MPFR_RNDD);
+    }
     v->kind = GREF_NUM;
     return GREF_OK;
 }

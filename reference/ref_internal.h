@@ -137,7 +137,7 @@ double gpuact_refi_round_d(double v, int fmt);
 void gpuact_refi_format_release(void);
 
 /* ---- evaluation ---------------------------------------------------------- */
-/* mode 0: f(x), 1: f'(x), 2: dy * f'(x).  x must be exact at its precision.
+/* mode 0: f(x), 1: f'(x), 2: dy * f'(x), 3: dy * f(x).  x must be exact at its precision.
  * On GREF_OK, v->kind is decided and, for GREF_NUM, v->neg is the sign. */
 int gpuact_refi_value(gref_ws *w, int op, int mode, mpfr_srcptr x, double dy,
                       const gpuact_ref_params *p, gref_val *v);
@@ -149,6 +149,8 @@ int gpuact_refi_try_round(const gref_val *v, int fmt, double *out);
  * 64-bit enclosure already decides most binary64 roundings; the ulp helper
  * needs 2^-32 ulp and starts binary64 at 128 bits */
 int gpuact_refi_start_level(int fmt, int for_ulp);
+/* the top precision's decision for modes 2 and 3 (gpuact_ref.c) */
+int gpuact_refi_try_round_open(gref_ws *w, const gref_val *v, int fmt, double *out);
 void gpuact_refi_note_forced(gref_ws *w, int op, int mode, double x);
 
 /* the families (fill v->kind / v->neg / *v->iv; sign decided by the caller) */

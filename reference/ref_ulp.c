@@ -27,7 +27,7 @@ double gpuact_ref_ulp(int op, int deriv, double x, double dy, const gpuact_ref_p
     gref_val v;
     double r = NAN, err = NAN;
     int level, sm = 0;
-    if (f == NULL || deriv < 0 || deriv > 2) {
+    if (f == NULL || deriv < 0 || deriv > 3) {
         if (ref)
             *ref = NAN;
         if (sign_mismatch)
@@ -50,9 +50,11 @@ double gpuact_ref_ulp(int op, int deriv, double x, double dy, const gpuact_ref_p
             gref_iv *m = gpuact_refi_tmp(w);
             if (!w->force)
                 continue;
-            gpuact_refi_iv_mid(m->lo, v.iv);
-            r = gpuact_refi_round(m->lo, v.neg, (int)fmt);
-            w->forced = 1;
+            if (deriv < 2 || !gpuact_refi_try_round_open(w, &v, (int)fmt, &r)) {
+                gpuact_refi_iv_mid(m->lo, v.iv);
+                r = gpuact_refi_round(m->lo, v.neg, (int)fmt);
+                w->forced = 1;
+            }
         }
         sm = 0;
         if (v.kind == GREF_NAN) {
@@ -73,6 +75,19 @@ double gpuact_ref_ulp(int op, int deriv, double x, double dy, const gpuact_ref_p
             gref_iv *t = gpuact_refi_tmp(w);
             if (elo != ehi && !w->force)
                 continue;
+            /* the products' values are not rational (gpuact_refi_try_round_open):
+             * an enclosure that ends exactly at a power of two holds a value
+             * below it, in the binade of lo */
+            if (elo != ehi && deriv >= 2 && !gpuact_refi_iv_is_point(v.iv)) {
+                mpfr_srcptr outer = elo > ehi ? v.iv->lo : v.iv->hi;
+                long eo = elo > ehi ? elo : ehi, ei = elo > ehi ? ehi : elo;
+                gref_iv *pw = gpuact_refi_tmp(w);
+                mpfr_set_si_2exp(pw->lo, 1, eo, MPFR_RNDN);
+                if (mpfr_cmpabs(outer, pw->lo) == 0) {
+                    elo = ehi = ei;
+                    ue = ei - (long)f->p + 1;
+                }
+            }
             mpfr_sub(t->hi, v.iv->hi, v.iv->lo, MPFR_RNDU);
             if (mpfr_cmp_si_2exp(t->hi, 1, ue - 32) > 0 && !w->force)
                 continue;

@@ -1166,6 +1166,39 @@ static void *thr_main(void *arg)
     return NULL;
 }
 
+/* The gated forms' products s f(x) (gpuact_ref_gated) and dy f'(x) where
+ * s x or s lands on a rounding midpoint: gelu_erf(8) = 8 (1 - 6.2e-16) and
+ * gelu_erf'(8) = 1 + 4.0e-15 (8 phi(8) > Q(8)), so the exact products lie
+ * just toward zero, resp. away from it, and round there (ties to even would
+ * go the other way in each case below). Plus s = 1 against gpuact_ref_eval,
+ * and IEEE specials. */
+static void test_gated(void)
+{
+    static const double xs[] = {-30.0, -5.25, -0.75, -1e-30, 0.375, 2.0, 12.5, 1e30};
+    int op, i;
+    /* bf16 spacing 1/16 in [8, 16): 8 (1 + 3/256) = 8.09375, between 8.0625 (odd) and 8.125 */
+    check(gpuact_ref_gated(1, 8.0, 1.0 + 3.0 / 256, NULL, GPUACT_REF_BF16) == 8.0625, "gated gelu_erf(8) * (1 + 3/256) bf16 = 8.0625");
+    {
+        const double t = gpuact_ref_gated(1, -8.0, 1.0 + 3.0 / 256, NULL, GPUACT_REF_BF16); /* -8 Q(8) (1 + 3/256) = -5.0358e-15 (mpmath) */
+        check(t < -5.0e-15 && t > -5.07e-15, "gated gelu_erf(-8) * (1 + 3/256) bf16 = -5.0358e-15 within a bf16 ulp");
+    }
+    /* spacing 1/128 in [1, 2): 1 + 1/256 lies between 1 (even) and 1 + 1/128 */
+    check(gpuact_ref_backward(1, 8.0, 1.0 + 1.0 / 256, NULL, GPUACT_REF_BF16) == 1.0 + 1.0 / 128, "gelu_erf'(8) * (1 + 1/256) bf16 = 1 + 1/128");
+    check(gpuact_ref_backward(6, 40.0, 1.0 + 1.0 / 256, NULL, GPUACT_REF_BF16) == 1.0 + 1.0 / 128, "silu'(40) * (1 + 1/256) bf16 = 1 + 1/128");
+    check(gpuact_ref_gated(6, 32.0, (1.0 + 3.0 / 256) / 4, NULL, GPUACT_REF_BF16) == 8.0625, "silu(32) * (1 + 3/256) / 4 bf16 = 8.0625");
+    check(isnan(gpuact_ref_gated(1, -INFINITY, INFINITY, NULL, GPUACT_REF_F32)), "gated gelu_erf(-inf) * inf = NaN (-0 * inf)");
+    check(gpuact_ref_gated(4, -INFINITY, 2.0, NULL, GPUACT_REF_F32) == -2.0, "gated elu(-inf) * 2 = -2");
+    check(isinf(gpuact_ref_gated(6, -100.0, INFINITY, NULL, GPUACT_REF_F32)), "gated silu(-100) * inf = -inf");
+    check(signbit(gpuact_ref_gated(6, -100.0, 1.0, NULL, GPUACT_REF_F16)) && gpuact_ref_gated(6, -100.0, 1.0, NULL, GPUACT_REF_F16) == 0,
+          "gated silu(-100) * 1 f16 = -0");
+    check(gpuact_ref_gated(6, -100.0, 0x1p127, NULL, GPUACT_REF_F32) < -1e-17, "gated silu(-100) * 2^127 is a normal float");
+    for (op = 1; op <= 7; op++)
+        for (i = 0; i < (int)(sizeof xs / sizeof xs[0]); i++) {
+            const double a = gpuact_ref_gated(op, xs[i], 1.0, NULL, GPUACT_REF_F32), b = gpuact_ref_eval(op, 0, xs[i], NULL, GPUACT_REF_F32);
+            check(a == b && signbit(a) == signbit(b), "gated with s = 1 equals f");
+        }
+}
+
 static void test_threads(void)
 {
     static thr_job job[2];
@@ -1247,6 +1280,7 @@ int main(void)
     test_rounding_cases();
     test_derivatives();
     test_ulp();
+    test_gated();
     test_threads();
     timing();
     check(gpuact_ref_undecided_count() == 0, "undecided (precision cap) count %lu", gpuact_ref_undecided_count());

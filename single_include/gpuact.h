@@ -221,6 +221,7 @@
      8.5    The full path
      9    Tier chain and public scalar functions
      9.1    Fast mode (cfg->mode == GPUACT_MODE_FAST)
+     9.2    Gated forms: f(a) b (GEGLU, SwiGLU)
      10   CUDA kernels (CUDA only)
      10.1   Fast-mode kernels
      10.2   Launch
@@ -13991,6 +13992,33 @@ GPUACT__FN gpuact__xf gpuact__gelu_erf_f(float x) {
     gpuact__df phi = gpuact__dd_addf(gpuact__dd_neg(gpuact__xf_unscale(ec)), 1.0f);
     return gpuact__xf_make(gpuact__dd_mulf(phi, x), 0);
 }
+/* gelu_erf'(x) = phi(x) (x + m(-x)) for -24.25 <= x < -19.875 (the gated
+   forms' da, where dy b reaches 2^256 and f' matters down to 2^-406; the
+   erfc table ends at -19.875): m(t) = Phi(-t) / phi(t), Mills' ratio, by its
+   asymptotic series 1/t (1 - u + 3 u^2 - 15 u^3 ... - 135135 u^7), u = 1/t^2,
+   whose error is below the first term left out (2^-48 of m at t = 19.875);
+   s1 = m t - 1 (about -u) in fp32 costs 2^-31 of m, and m is 2^-8 of
+   x + m: 2^-39. phi(x) = e^(-x^2/2) / sqrt(2 pi) by gpuact__exp. */
+GPUACT__FN gpuact__xf gpuact__gelu_erf_d_far(float x) {
+    const float t = -x;
+    const float u = gpuact__div(1.0f, gpuact__mul(t, t));
+    float s1 = gpuact__fma(u, -135135.0f, 10395.0f);
+    s1 = gpuact__fma(u, s1, -945.0f);
+    s1 = gpuact__fma(u, s1, 105.0f);
+    s1 = gpuact__fma(u, s1, -15.0f);
+    s1 = gpuact__fma(u, s1, 3.0f);
+    s1 = gpuact__fma(u, s1, -1.0f);
+    s1 = gpuact__mul(u, s1);
+    {
+        const gpuact__df inv = gpuact__dd_div(gpuact__df_make(1.0f, 0.0f), gpuact__df_make(t, 0.0f));
+        const gpuact__df m = gpuact__dd_add(inv, gpuact__dd_mulf(inv, s1));
+        const gpuact__df w = gpuact__dd_addf(m, x);
+        const gpuact__df x2 = gpuact__2prod(x, x);
+        const gpuact__xf E = gpuact__exp(gpuact__mul(x2.h, -0.5f), gpuact__mul(x2.l, -0.5f));
+        const gpuact__df k = gpuact__df_make(GPUACT__K(GPUACT__C_INV_SQRT2PI_H), GPUACT__K(GPUACT__C_INV_SQRT2PI_L));
+        return gpuact__xx_mul(E, gpuact__xf_make(gpuact__dd_mul(k, w), 0));
+    }
+}
 GPUACT__FN gpuact__xf gpuact__gelu_erf_d(float x) {
     if (x >= 10.0f) return gpuact__xf_f(1.0f);
     if (x < -19.875f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-281 */
@@ -14060,10 +14088,15 @@ GPUACT__FN gpuact__xf gpuact__gelu_tanh_f(float x) {
     if (x < -11.0f) return gpuact__xf_f(-0.0f);
     return gpuact__x_sigmoid(x, gpuact__gelu_tanh_z(x, 0));
 }
+GPUACT__FN gpuact__xf gpuact__gelu_tanh_d_at(float x);
 GPUACT__FN gpuact__xf gpuact__gelu_tanh_d(float x) {
     if (x >= 9.0f) return gpuact__xf_f(1.0f);
     if (x < -14.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-300 */
     if (gpuact__abs(x - GPUACT__K(0xbf40a150u)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_GELU_TANH);
+    return gpuact__gelu_tanh_d_at(x);
+}
+/* the derivative's formula, for -15.6 <= x < 9 away from its zero (|z| <= 300) */
+GPUACT__FN gpuact__xf gpuact__gelu_tanh_d_at(float x) {
     gpuact__df x2;
     gpuact__df z = gpuact__gelu_tanh_z(x, &x2);
     gpuact__sig s = gpuact__sigmoid2(z);
@@ -16177,6 +16210,189 @@ GPUACT__FN float gpuact_swish_tanh_fast(float x, float s, float lo, float hi) {
 GPUACT__FN float gpuact_swish_tanh_grad_fast(float x, float s, float lo, float hi) {
     const gpuact_cfg c = gpuact__fm_st_cfg(s, lo, hi);
     return gpuact__fast_mode_grad(GPUACT_OP_SWISH_TANH, x, &c);
+}
+
+/* == 9.2 Gated forms: f(a) b == */
+/* ---------------------------------------------------------------------------
+   Gated forms (GEGLU: gelu(a) b, SwiGLU: silu(a) b; any op):
+       y  = f(a) b
+       da = dy b f'(a)
+       db = dy f(a)
+   Each result is the exact product rounded once to the output format: f(a)
+   is never rounded on its own (so silu(-100) b is a normal float for large
+   b even though silu(-100) alone is 0 in binary16). Special values follow
+   IEEE multiplication of the exact factors, f(a) and f'(a) taken as the
+   single ops define them at +-0 and +-inf: NaN in any input gives the
+   canonical NaN; a zero factor times an infinite one is NaN (gelu_erf(-inf)
+   = -0, so f(-inf) inf = NaN); signs of zeros multiply. db is the forward
+   with dy in b's place. Accurate mode only (the array entry points answer
+   GPUACT_ERROR_UNSUPPORTED in fast mode).
+   Evaluation: the table tier where the op has one (f as x P(x), f' as
+   A(x), each a double-float with its bound), times the other factors as a
+   double-float, then the rounding test; f' also by the fast tier; the rest
+   by the full path (the xf values of section 8.5 times the factors by
+   gpuact__xf_mulf, which keeps their exponent, then gpuact__round). The
+   product of the factors adds below 2^-44 of the result to the tier's
+   bound (gpuact__fast_mul: 2^-45), taken with room.
+   ------------------------------------------------------------------------ */
+#define GPUACT__G_EPS 5.68434189e-14f /* 2^-44: the product's own error */
+/* f(a) and f'(a) for a product: section 8.5's values, except where those
+   stand for the rounded result of f alone. gelu_erf, gelu_tanh and
+   gelu_sigmoid return x at large x and -0 in the negative tail; but
+   f(x) = x (1 - q) with 0 < q < 2^-76 there, and s x can be a rounding
+   midpoint (s x f(x) then rounds toward zero; section 8.5 also drops q
+   where its sigmoid's e^-z falls below the floats, silu beyond x = 103),
+   and s f(x) is a normal float
+   for f(x) down to 2^-254. So: large x gives x with a tail that keeps the
+   side (as silu's), and f'(x) = 1 + q' (q' > 0) likewise; the negative tail
+   is evaluated down to where |f| < 2^-280 (|s f| < 2^-152 for every finite
+   s: a signed zero), and below that the sign (gpuact__grad_tail's
+   -2^-1000). silu, elu and selu keep their sides already. */
+/* from here up, f(x) = x (1 - q) and f'(x) = 1 + q' with 0 < q, q' < 2^-60,
+   and below it section 8.5 keeps q and q' (their sigmoid's e^-z is a
+   normal float up to z = 87): the side tail of 2^-60 takes over */
+GPUACT__FN float gpuact__gated_big(int op) {
+    return op == GPUACT_OP_GELU_ERF ? 10.0f : op == GPUACT_OP_GELU_TANH ? 9.0f : op == GPUACT_OP_GELU_SIGMOID ? 47.0f : 80.0f;
+}
+GPUACT__FN gpuact__xf gpuact__gated_f_xf(int op, float a, const gpuact_cfg *c) {
+    const int gf = op == GPUACT_OP_GELU_ERF || op == GPUACT_OP_GELU_TANH || op == GPUACT_OP_GELU_SIGMOID;
+    if (op == GPUACT_OP_SILU && a >= gpuact__gated_big(op) && gpuact__isfinite(a)) {
+        gpuact__xf r;
+        r.h = a; r.l = -gpuact__mul(a, 8.67361738e-19f); r.e = 0;
+        return r;
+    }
+    if (gf && gpuact__isfinite(a)) {
+        const float lim = op == GPUACT_OP_GELU_ERF ? -19.875f : op == GPUACT_OP_GELU_TANH ? -14.0f : -120.0f;
+        if (a >= gpuact__gated_big(op)) {
+            gpuact__xf r;
+            r.h = a; r.l = -gpuact__mul(a, 8.67361738e-19f); r.e = 0; /* 2^-60 */
+            return r;
+        }
+        if (a < lim) return gpuact__grad_tail(a, 1);
+        if (a < -8.0f) {
+            if (op == GPUACT_OP_GELU_ERF) {
+                const gpuact__erfc_parts p = gpuact__erfc_split(a);
+                gpuact__xf ec = gpuact__xx_mul(p.E, gpuact__xf_make(p.R, 0));
+                ec.e -= 1;
+                return gpuact__xf_mulf(ec, a);
+            }
+            return gpuact__x_sigmoid(a, op == GPUACT_OP_GELU_TANH ? gpuact__gelu_tanh_z(a, 0) : gpuact__gelu_sig_z(a));
+        }
+    }
+    return gpuact__forward_xf(op, a, c);
+}
+GPUACT__FN gpuact__xf gpuact__gated_d_xf(int op, float a, const gpuact_cfg *c) {
+    if ((op == GPUACT_OP_GELU_ERF || op == GPUACT_OP_GELU_TANH || op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU) &&
+        a >= gpuact__gated_big(op) && gpuact__isfinite(a)) {
+        gpuact__xf r;
+        r.h = 1.0f; r.l = 8.67361738e-19f; r.e = 0;
+        return r;
+    }
+    /* the negative tails down to |f'| < 2^-406 (|dy b| < 2^256) */
+    if (op == GPUACT_OP_GELU_ERF && a < -19.875f && a >= -24.25f) return gpuact__gelu_erf_d_far(a);
+    if (op == GPUACT_OP_GELU_TANH && a < -14.0f && a >= -15.6f) return gpuact__gelu_tanh_d_at(a);
+    if (op == GPUACT_OP_GELU_SIGMOID && a < -120.0f && a >= -170.0f) return gpuact__silu_grad_z(gpuact__gelu_sig_z(a));
+    return gpuact__grad_xf(op, a, c);
+}
+/* s f(a) by the full path */
+GPUACT__FN float gpuact__gated_full(int op, float a, float s, const gpuact_cfg *c, int fmt) {
+    if (gpuact__isnan(a) || gpuact__isnan(s)) return GPUACT__NAN;
+    return gpuact__round(gpuact__xf_mulf(gpuact__gated_f_xf(op, a, c), s), fmt);
+}
+/* s t f'(a) by the full path (IEEE: any zero times any infinity is NaN,
+   whatever the order, and no intermediate under- or overflows in an xf) */
+GPUACT__FN float gpuact__gated_da_full(int op, float a, float s, float t, const gpuact_cfg *c, int fmt) {
+    if (gpuact__isnan(a) || gpuact__isnan(s) || gpuact__isnan(t)) return GPUACT__NAN;
+    return gpuact__round(gpuact__xf_mulf(gpuact__xf_mulf(gpuact__gated_d_xf(op, a, c), s), t), fmt);
+}
+/* s f(a) by the table tier: 1 and *y, or 0. f(a) = a P(a) as in
+   gpuact__tt_fwd, then times s; results below 2^-88 (zeros included) and
+   non-finite ones are rejected (the 2prods stay exact above it). */
+GPUACT__FN int gpuact__tt_gated(int op, float a, float s, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
+    float g2, tc = 0.0f, vh, vl, eps;
+    int in;
+    if (op == GPUACT_OP_SWISH_TANH) {
+        const int cls = gpuact__tt_st_class(a, c);
+        const gpuact__df q = gpuact__tt_st_eval(tab, a, 0, &g2);
+        const gpuact__df v = gpuact__fast_mul1(q.h, q.l, a);
+        const int cl = cls >> 1;
+        vh = cl ? GPUACT__K(GPUACT__C_TANH1_H) : v.h;
+        vl = cl ? GPUACT__K(GPUACT__C_TANH1_L) : v.l;
+        eps = cl ? 1.0e-13f : GPUACT__TT_E0_ST;
+        in = cls != 0;
+    } else {
+        const gpuact__df g = gpuact__tt_g(op, a, tab, 0, &g2, &tc);
+        const gpuact__df v = gpuact__fast_mul1(g.h, g.l, a);
+        vh = v.h;
+        vl = v.l;
+        eps = gpuact__tt_eps(op, tc);
+        in = gpuact__tt_range(op, a);
+    }
+    {
+        const gpuact__df w = gpuact__fast_mul1(vh, vl, s);
+        return in & gpuact__fast_rn_ab(w.h, w.l, w.h, eps + GPUACT__G_EPS, fmt, y, 1);
+    }
+}
+/* s t (gh + gl), |gh + gl - f'(a)| <= err: s t as an exact 2prod (|s t| in
+   [2^-80, 2^100]), times g; the bound scaled by |s t| (rounded up) plus the
+   product's own 2^-44 */
+GPUACT__FN int gpuact__gated_scale2(float s, float t, gpuact__df g, float err, int fmt, float *y) {
+    const gpuact__df p = gpuact__2prod(s, t);
+    const gpuact__df w = gpuact__fast_mul(p.h, p.l, g.h, g.l);
+    const float ap = gpuact__absv(p.h);
+    const float e = gpuact__fma(gpuact__absv(w.h), GPUACT__G_EPS, gpuact__mul(gpuact__mul(ap, err), 1.00000095f));
+    return (ap >= 8.27180613e-25f) & (ap <= 1.26765060e30f) & gpuact__fast_rn(w.h, w.l, e, fmt, y);
+}
+/* s t f'(a) by the table tier (an exact +0 f', swish_tanh's clamp, is left
+   to the full path) */
+GPUACT__FN int gpuact__tt_gated_da(int op, float a, float s, float t, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
+    gpuact__df g;
+    float err;
+    const int in = gpuact__tt_grad_df(op, a, c, tab, &g, &err);
+    return (in == 1) & gpuact__gated_scale2(s, t, g, err, fmt, y);
+}
+/* s t f'(a) by the fast tier */
+GPUACT__FN int gpuact__fast_gated_da(int op, float a, float s, float t, const gpuact_cfg *c, int fmt, float *y) {
+    gpuact__df g = gpuact__df_make(0.0f, 0.0f);
+    float err = 0.0f;
+    const int in = gpuact__fast_grad_df(op, a, c, &g, &err);
+    return (in == 1) & gpuact__gated_scale2(s, t, g, err, fmt, y);
+}
+/* the chains: s f(a) (y = f(a) b, db = dy f(a)) and s t f'(a) (da = dy b f'(a)) */
+GPUACT__FN float gpuact__gated_fmt(int op, float a, float s, const gpuact_cfg *c, int fmt) {
+    float y;
+    if (gpuact__tt_takes(op, a, c) && gpuact__tt_gated(op, a, s, c, gpuact__tt_tab(op, 0), fmt, &y)) return y;
+    return gpuact__gated_full(op, a, s, c, fmt);
+}
+GPUACT__FN float gpuact__gated_da_fmt(int op, float a, float s, float t, const gpuact_cfg *c, int fmt) {
+    float y;
+    if (gpuact__tt_takes(op, a, c) && gpuact__tt_gated_da(op, a, s, t, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
+    if (gpuact__fast_range(op, 1, a) && gpuact__fast_gated_da(op, a, s, t, c, fmt, &y)) return y;
+    return gpuact__gated_da_full(op, a, s, t, c, fmt);
+}
+/* Public scalar forms: y = f(a) b; da = dy b f'(a), db = dy f(a) */
+GPUACT__FN float gpuact_gated_f32(gpuact_op op, float a, float b, const gpuact_cfg *c) {
+    return gpuact__gated_fmt((int)op, a, b, c, GPUACT__FMT_F32);
+}
+GPUACT__FN void gpuact_gated_backward_f32(gpuact_op op, float a, float b, float dy, const gpuact_cfg *c, float *da, float *db) {
+    *da = gpuact__gated_da_fmt((int)op, a, b, dy, c, GPUACT__FMT_F32);
+    *db = gpuact__gated_fmt((int)op, a, dy, c, GPUACT__FMT_F32);
+}
+GPUACT__FN uint16_t gpuact_gated_f16(gpuact_op op, uint16_t a, uint16_t b, const gpuact_cfg *c) {
+    return gpuact__f32_to_f16_exact(gpuact__gated_fmt((int)op, gpuact_f16_to_f32(a), gpuact_f16_to_f32(b), c, GPUACT__FMT_F16));
+}
+GPUACT__FN void gpuact_gated_backward_f16(gpuact_op op, uint16_t a, uint16_t b, uint16_t dy, const gpuact_cfg *c, uint16_t *da, uint16_t *db) {
+    const float x = gpuact_f16_to_f32(a), g = gpuact_f16_to_f32(dy);
+    *da = gpuact__f32_to_f16_exact(gpuact__gated_da_fmt((int)op, x, gpuact_f16_to_f32(b), g, c, GPUACT__FMT_F16));
+    *db = gpuact__f32_to_f16_exact(gpuact__gated_fmt((int)op, x, g, c, GPUACT__FMT_F16));
+}
+GPUACT__FN uint16_t gpuact_gated_bf16(gpuact_op op, uint16_t a, uint16_t b, const gpuact_cfg *c) {
+    return gpuact__f32_to_bf16_exact(gpuact__gated_fmt((int)op, gpuact_bf16_to_f32(a), gpuact_bf16_to_f32(b), c, GPUACT__FMT_BF16));
+}
+GPUACT__FN void gpuact_gated_backward_bf16(gpuact_op op, uint16_t a, uint16_t b, uint16_t dy, const gpuact_cfg *c, uint16_t *da, uint16_t *db) {
+    const float x = gpuact_bf16_to_f32(a), g = gpuact_bf16_to_f32(dy);
+    *da = gpuact__f32_to_bf16_exact(gpuact__gated_da_fmt((int)op, x, gpuact_bf16_to_f32(b), g, c, GPUACT__FMT_BF16));
+    *db = gpuact__f32_to_bf16_exact(gpuact__gated_fmt((int)op, x, g, c, GPUACT__FMT_BF16));
 }
 
 /* == 10 CUDA kernels (CUDA only) == */
