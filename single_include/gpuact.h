@@ -17763,6 +17763,28 @@ GPUACT_DEF gpuact_status gpuact_forward_backward_host(gpuact_op op, gpuact_dtype
 GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
                                                           const void *y, const void *dy, void *dx, size_t n);
 
+/* Gated forms (GEGLU: gelu_erf or gelu_tanh, SwiGLU: silu; every op), on
+   rows x cols elements, each result the exact product rounded once:
+       y  = f(a) b                       (gpuact_gated_host)
+       da = dy b f'(a),  db = dy f(a)    (gpuact_gated_backward_host)
+   Row r of a, b, da and db starts r * ld elements after the pointer (ld >=
+   cols; ld is read only when rows > 1); y and dy are dense rows x cols.
+       two arrays of n:            a, b, ld = n, rows = 1, cols = n
+       one [rows, 2 cols] tensor:  a = ab, b = ab + cols, ld = 2 cols
+                                   (da = dab, db = dab + cols: dab has ab's layout;
+                                   swap a and b for the other half order)
+   An output may be exactly an input with the same row pitch (y = a where
+   ld = cols, da = a, db = b: in place); any other shared byte is
+   GPUACT_ERROR_OVERLAP (operands with different pitches are judged by their
+   whole extents). ld < cols with rows > 1, or fast mode, is
+   GPUACT_ERROR_INVALID_PARAMS resp. GPUACT_ERROR_UNSUPPORTED. The scalar
+   forms are gpuact_gated_f32 / _f16 / _bf16 and gpuact_gated_backward_*. */
+GPUACT_DEF gpuact_status gpuact_gated_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
+                                           const void *b, size_t ld, void *y, size_t rows, size_t cols);
+GPUACT_DEF gpuact_status gpuact_gated_backward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
+                                                    const void *b, size_t ld, const void *dy, void *da, void *db,
+                                                    size_t rows, size_t cols);
+
 /* GPUACT_SUCCESS if the calling thread's floating-point environment gives
    the documented results: round to nearest, no FTZ, no DAZ. */
 GPUACT_DEF gpuact_status gpuact_check_host_fp_environment(void);
@@ -18029,6 +18051,103 @@ GPUACT_DEF gpuact_status gpuact_forward_backward_host(gpuact_op op, gpuact_dtype
         gpuact__store(dtype, y, i, yi);
         gpuact__store(dtype, dx, i, di);
     }
+    return GPUACT_SUCCESS;
+}
+
+/* The gated forms' operands: rows of cols elements, row r at p + r * pitch
+   bytes. */
+typedef struct gpuact__rows { const void *p; size_t pitch; } gpuact__rows;
+/* 1 if two operands share a byte (exact aliasing with the same pitch is
+   not sharing here: the caller decides whether it is allowed). Same pitch:
+   row i of one meets row j of the other only where their distance d = k
+   pitch + (under the width); otherwise the whole extents are compared. */
+static int gpuact__rows_meet(gpuact__rows x, gpuact__rows y, size_t rows, size_t width) {
+    uintptr_t u = (uintptr_t)x.p, v = (uintptr_t)y.p;
+    size_t ext, d, k;
+    if (u == v && x.pitch == y.pitch) return 0;
+    if (x.pitch != y.pitch || rows == 1) {
+        size_t ex = (rows - 1) * x.pitch + width, ey = (rows - 1) * y.pitch + width;
+        return u < v ? v - u < ex : u - v < ey;
+    }
+    ext = (rows - 1) * x.pitch + width;
+    d = u < v ? v - u : u - v;
+    if (d >= ext) return 0;
+    k = d / x.pitch; /* row k of the lower operand starts at or before the other's row 0 */
+    if (d - k * x.pitch < width) return 1;
+    return k + 1 < rows && (k + 1) * x.pitch - d < width;
+}
+/* The gated entry points' checks (host and device), in the order of
+   gpuact__check_args: parameters (fast mode: unsupported), dtype, (empty:
+   success), NULL pointers, ld, sizes that wrap the address space, overlaps.
+   ins: a, b (, dy); outs: y, or da, db. */
+static gpuact_status gpuact__check_gated(gpuact_op op, gpuact_dtype t, const gpuact_params *p, gpuact_cfg *c,
+                                         const void *a, const void *b, const void *dy, void *o0, void *o1, size_t ld,
+                                         size_t rows, size_t cols, int bwd) {
+    gpuact_status s = gpuact_resolve(op, p, c);
+    size_t esz, width, pitch;
+    gpuact__rows ins[3], outs[2];
+    int i, j, nin = bwd ? 3 : 2, nout = bwd ? 2 : 1;
+    if (s != GPUACT_SUCCESS) return s;
+    if (c->mode != GPUACT_MODE_ACCURATE) return GPUACT_ERROR_UNSUPPORTED;
+    if ((int)t < 1 || (int)t > 3) return GPUACT_ERROR_INVALID_DTYPE;
+    if (rows == 0 || cols == 0) return GPUACT_SUCCESS;
+    if (!a || !b || !o0 || (bwd && (!dy || !o1))) return GPUACT_ERROR_NULL_POINTER;
+    if (rows > 1 && ld < cols) return GPUACT_ERROR_INVALID_PARAMS;
+    esz = gpuact__elem_size(t);
+    if (rows == 1) ld = cols;
+    if (cols > (size_t)-1 / esz || ld > (size_t)-1 / esz / rows) return GPUACT_ERROR_OVERLAP; /* wraps */
+    width = cols * esz;
+    pitch = ld * esz;
+    ins[0].p = a; ins[0].pitch = pitch;
+    ins[1].p = b; ins[1].pitch = pitch;
+    ins[2].p = dy; ins[2].pitch = width;
+    outs[0].p = o0; outs[0].pitch = bwd ? pitch : width;
+    outs[1].p = o1; outs[1].pitch = pitch;
+    for (j = 0; j < nout; j++) {
+        for (i = 0; i < nin; i++)
+            if (gpuact__rows_meet(ins[i], outs[j], rows, width)) return GPUACT_ERROR_OVERLAP;
+    }
+    if (bwd && (outs[0].p == outs[1].p || gpuact__rows_meet(outs[0], outs[1], rows, width))) return GPUACT_ERROR_OVERLAP;
+    return GPUACT_SUCCESS;
+}
+
+GPUACT_DEF gpuact_status gpuact_gated_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
+                                           const void *b, size_t ld, void *y, size_t rows, size_t cols) {
+    gpuact_cfg c;
+    size_t r, j;
+    int fmt = gpuact__fmt(dtype);
+    gpuact_status s = gpuact__check_gated(op, dtype, p, &c, a, b, NULL, y, NULL, ld, rows, cols, 0);
+    if (s != GPUACT_SUCCESS || rows == 0 || cols == 0) return s;
+    if ((s = gpuact_check_host_fp_environment()) != GPUACT_SUCCESS) return s;
+    if (rows == 1) ld = cols;
+    for (r = 0; r < rows; r++)
+        for (j = 0; j < cols; j++) {
+            const size_t i = r * ld + j;
+            gpuact__store(dtype, y, r * cols + j,
+                          gpuact__gated_fmt((int)op, gpuact__load(dtype, a, i), gpuact__load(dtype, b, i), &c, fmt));
+        }
+    return GPUACT_SUCCESS;
+}
+
+GPUACT_DEF gpuact_status gpuact_gated_backward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
+                                                    const void *b, size_t ld, const void *dy, void *da, void *db,
+                                                    size_t rows, size_t cols) {
+    gpuact_cfg c;
+    size_t r, j;
+    int fmt = gpuact__fmt(dtype);
+    gpuact_status s = gpuact__check_gated(op, dtype, p, &c, a, b, dy, da, db, ld, rows, cols, 1);
+    if (s != GPUACT_SUCCESS || rows == 0 || cols == 0) return s;
+    if ((s = gpuact_check_host_fp_environment()) != GPUACT_SUCCESS) return s;
+    if (rows == 1) ld = cols;
+    for (r = 0; r < rows; r++)
+        for (j = 0; j < cols; j++) {
+            const size_t i = r * ld + j;
+            const float x = gpuact__load(dtype, a, i), bv = gpuact__load(dtype, b, i), g = gpuact__load(dtype, dy, r * cols + j);
+            /* both read before either is written: da may be a, db b */
+            const float dav = gpuact__gated_da_fmt((int)op, x, bv, g, &c, fmt), dbv = gpuact__gated_fmt((int)op, x, g, &c, fmt);
+            gpuact__store(dtype, da, i, dav);
+            gpuact__store(dtype, db, i, dbv);
+        }
     return GPUACT_SUCCESS;
 }
 
