@@ -95,7 +95,13 @@
                               call accurate mode, which each of them holds); without it the
                               *_device entry points answer GPUACT_ERROR_UNSUPPORTED in fast
                               mode (the host entry points and the scalar functions have it).
-     Only the translation unit with GPUACT_IMPLEMENTATION reads these three.
+     GPUACT_GATED_OPS         CUDA: the ops whose gated-form kernels are built (gpuact_gated_device,
+                             gpuact_gated_backward_device), a mask as GPUACT_ONLY_OPS; default
+                               (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_GELU_TANH) | GPUACT_BIT(GPUACT_OP_SILU))
+                             (GEGLU in both GELU forms, SwiGLU). Each further op adds about
+                             1.3 s to the nvcc build; the others answer GPUACT_ERROR_UNSUPPORTED
+                             there (the host entry points and the scalar functions have all).
+    Only the translation unit with GPUACT_IMPLEMENTATION reads these four.
 
    COMPILE COST
      The implementation file compiled by nvcc holds 102 kernels (7 ops x 3
@@ -172,8 +178,9 @@ typedef enum gpuact_status {
     GPUACT_ERROR_INVALID_PARAMS = 4,   /* NaN/inf alpha or scale, NaN bound, lo > hi, unknown set bits or mode */
     GPUACT_ERROR_OVERLAP = 5,          /* an output partially overlaps an input or another output */
     GPUACT_ERROR_UNSUPPORTED = 6,      /* backward-from-output for an op other than elu/selu, or elu alpha < 0 there;
-                                          *_device: an op or type left out by GPUACT_ONLY_OPS / GPUACT_ONLY_TYPES,
-                                          or fast mode without GPUACT_FAST_KERNELS */
+                                          *_device: an op or type left out by GPUACT_ONLY_OPS / GPUACT_ONLY_TYPES
+                                          (or GPUACT_GATED_OPS for the gated forms), or fast mode without
+                                          GPUACT_FAST_KERNELS; the gated forms in fast mode */
     GPUACT_ERROR_FP_ENVIRONMENT = 7,   /* host FTZ/DAZ, a non-nearest rounding mode, or reassociating compile flags */
     GPUACT_ERROR_NOT_DEVICE_POINTER = 8, /* *_device: a pointer is not device or managed memory of the current device */
     GPUACT_ERROR_CUDA = 9              /* *_device: a CUDA runtime call or the kernel launch failed */
@@ -294,6 +301,12 @@ GPUACT_DEF gpuact_status gpuact_forward_backward_device(gpuact_op op, gpuact_dty
 GPUACT_DEF gpuact_status gpuact_backward_from_output_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
                                                             const void *y, const void *dy, void *dx, size_t n,
                                                             cudaStream_t stream);
+/* the gated forms (gpuact_gated_host, gpuact_gated_backward_host) */
+GPUACT_DEF gpuact_status gpuact_gated_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
+                                             const void *b, size_t ld, void *y, size_t rows, size_t cols, cudaStream_t stream);
+GPUACT_DEF gpuact_status gpuact_gated_backward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
+                                                      const void *b, size_t ld, const void *dy, void *da, void *db,
+                                                      size_t rows, size_t cols, cudaStream_t stream);
 #ifdef __cplusplus
 }
 #endif
@@ -667,6 +680,38 @@ static gpuact_status gpuact__device_pointer(const void *ptr, int device) {
     return GPUACT_ERROR_NOT_DEVICE_POINTER;
 }
 
+/* the current device, and every non-NULL pointer on it */
+static gpuact_status gpuact__device_pointers(const void *const *ptrs, int n, int *device) {
+    int i;
+    if (cudaGetDevice(device) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return GPUACT_ERROR_CUDA;
+    }
+    for (i = 0; i < n; i++) {
+        gpuact_status s = gpuact__device_pointer(ptrs[i], *device);
+        if (s != GPUACT_SUCCESS) return s;
+    }
+    return GPUACT_SUCCESS;
+}
+
+/* Checked arguments, rows, cols > 0: the gated forms' pointers, then the launch. */
+static gpuact_status gpuact__run_gated_device(int bwd, gpuact_op op, gpuact_dtype t, const gpuact_cfg *c, const void *a,
+                                              const void *b, size_t ld, const void *dy, void *o0, void *o1, size_t rows,
+                                              size_t cols, cudaStream_t stream) {
+    const void *ptrs[5];
+    int device = 0;
+    gpuact_status s;
+    if (!gpuact__gated_built((int)op, (int)t)) return GPUACT_ERROR_UNSUPPORTED; /* GPUACT_GATED_OPS, _ONLY_* */
+    ptrs[0] = a; ptrs[1] = b; ptrs[2] = dy; ptrs[3] = o0; ptrs[4] = o1;
+    if ((s = gpuact__device_pointers(ptrs, 5, &device)) != GPUACT_SUCCESS) return s;
+    if (gpuact__gated_device(bwd, (int)op, (int)t, c, a, b, dy, o0, o1, rows, cols, ld * gpuact__elem_size(t), stream) !=
+        cudaSuccess) {
+        (void)cudaGetLastError();
+        return GPUACT_ERROR_CUDA;
+    }
+    return GPUACT_SUCCESS;
+}
+
 /* Checked arguments, n > 0: checks the pointers, then launches. */
 static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, const gpuact_cfg *c, const void *in0,
                                         const void *in1, void *out0, void *out1, size_t n, cudaStream_t stream) {
@@ -741,6 +786,23 @@ GPUACT_DEF gpuact_status gpuact_backward_from_output_device(gpuact_op op, gpuact
     if (n == 0) return GPUACT_SUCCESS;
     if (!dy) return GPUACT_ERROR_NULL_POINTER;
     return gpuact__run_device(GPUACT__DIR_BWDOUT, op, dtype, &c, y, dy, dx, NULL, n, stream);
+}
+
+GPUACT_DEF gpuact_status gpuact_gated_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
+                                             const void *b, size_t ld, void *y, size_t rows, size_t cols, cudaStream_t stream) {
+    gpuact_cfg c;
+    gpuact_status s = gpuact__check_gated(op, dtype, p, &c, a, b, NULL, y, NULL, ld, rows, cols, 0);
+    if (s != GPUACT_SUCCESS || rows == 0 || cols == 0) return s;
+    return gpuact__run_gated_device(0, op, dtype, &c, a, b, ld, NULL, y, NULL, rows, cols, stream);
+}
+
+GPUACT_DEF gpuact_status gpuact_gated_backward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
+                                                      const void *b, size_t ld, const void *dy, void *da, void *db,
+                                                      size_t rows, size_t cols, cudaStream_t stream) {
+    gpuact_cfg c;
+    gpuact_status s = gpuact__check_gated(op, dtype, p, &c, a, b, dy, da, db, ld, rows, cols, 1);
+    if (s != GPUACT_SUCCESS || rows == 0 || cols == 0) return s;
+    return gpuact__run_gated_device(1, op, dtype, &c, a, b, ld, dy, da, db, rows, cols, stream);
 }
 
 #ifdef __cplusplus

@@ -76,7 +76,8 @@
      9.2    Gated forms: f(a) b (GEGLU, SwiGLU)
      10   CUDA kernels (CUDA only)
      10.1   Fast-mode kernels
-     10.2   Launch
+     10.2   Gated kernels
+     10.3   Launch
 */
 
 /* == 1 Set-up: flags that break bit-exactness, GPUACT_HD == */
@@ -4894,7 +4895,183 @@ template <int OP, int DT, int DIR> struct gpuact__fm_launcher<OP, DT, DIR, false
     static cudaError_t run(const gpuact__kargs &, cudaStream_t) { return cudaErrorInvalidValue; }
 };
 
-/* == 10.2 Launch == */
+/* == 10.2 Gated kernels == */
+/* ---------------------------------------------------------------------------
+   gpuact__k_gated<OP, DT, BWD>: the gated forms of section 9.2 on rows x
+   cols elements, row r of a, b (and da, db) at r * pitch bytes, y and dy
+   dense. Forward: y = f(a) b; backward: da = dy b f'(a), db = dy f(a). Each
+   element: the table tier (its rows read from global memory, through the
+   L1), for da the fast tier next, then the full path as a call (one copy
+   in each kernel; it is rare: the tiers take all but a few inputs in 2^10
+   on random data). The bits equal the host entry points'.
+   Layout: a 2-D grid, y over rows (stride gridDim.y), x over a row's units
+   (a 16-byte vector of V elements when every pointer, the row's bytes and
+   the pitch are multiples of 16; else single elements, byte by byte where
+   a pointer is not even aligned to its element), one unit per thread and
+   pass, so that a block's accesses are one contiguous stretch of a row.
+   ------------------------------------------------------------------------ */
+typedef struct gpuact__gargs {
+    gpuact_cfg cfg;
+    const unsigned char *a, *b, *dy; /* dy: backward only */
+    unsigned char *o0, *o1;          /* y; or da, db */
+    size_t rows, units, pitch;       /* units a row (vectors or elements); pitch: bytes, a / b / da / db */
+    int mode;                        /* GPUACT__MODE_VEC, _SCALAR, _BYTES */
+} gpuact__gargs;
+/* the full path, out of line: s f(a) and s t f'(a) */
+template <int OP>
+__device__ __noinline__ float gpuact__g_full_call(const gpuact_cfg c, float a, float s, int fmt) {
+    return gpuact__gated_full(OP, a, s, &c, fmt);
+}
+template <int OP>
+__device__ __noinline__ float gpuact__g_full_da_call(const gpuact_cfg c, float a, float s, float t, int fmt) {
+    return gpuact__gated_da_full(OP, a, s, t, &c, fmt);
+}
+/* the three chains of section 9.2 with the full path as the call above */
+template <int OP>
+__device__ __forceinline__ float gpuact__g_fwd(const gpuact_cfg *c, float a, float s, int fmt) {
+    float y;
+    if (gpuact__tt_takes(OP, a, c) && gpuact__tt_gated(OP, a, s, c, gpuact__tt_tab(OP, 0), fmt, &y)) return y;
+    return gpuact__g_full_call<OP>(*c, a, s, fmt);
+}
+template <int OP>
+__device__ __forceinline__ float gpuact__g_da(const gpuact_cfg *c, float a, float s, float t, int fmt) {
+    float y;
+    if (gpuact__tt_takes(OP, a, c) && gpuact__tt_gated_da(OP, a, s, t, c, gpuact__tt_tab(OP, 1), fmt, &y)) return y;
+    if (gpuact__fast_range(OP, 1, a) && gpuact__fast_gated_da(OP, a, s, t, c, fmt, &y)) return y;
+    return gpuact__g_full_da_call<OP>(*c, a, s, t, fmt);
+}
+template <int OP, int DT, int BWD>
+static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_gated(const gpuact__gargs k) {
+    typedef gpuact__elt<DT> E;
+    const int ESZ = (int)E::ESZ, V = 16 / ESZ, fmt = (int)E::FMT;
+    const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
+    const gpuact_cfg cfg = k.cfg;
+    const size_t ustride = (size_t)gridDim.x * blockDim.x;
+    const size_t ubytes = k.mode == GPUACT__MODE_VEC ? 16u : (size_t)ESZ; /* a unit's bytes */
+    const size_t dpitch = k.units * ubytes;                                 /* y's and dy's row */
+    const int bytes = k.mode == GPUACT__MODE_BYTES;
+    for (size_t r = blockIdx.y; r < k.rows; r += gridDim.y) {
+        for (size_t u = (size_t)blockIdx.x * blockDim.x + threadIdx.x; u < k.units; u += ustride) {
+            const size_t at = r * k.pitch + u * ubytes, dat = r * dpitch + u * ubytes;
+            if (k.mode == GPUACT__MODE_VEC) {
+                const uint4 va = *reinterpret_cast<const uint4 *>(k.a + at), vb = *reinterpret_cast<const uint4 *>(k.b + at);
+                const uint4 vg = BWD ? *reinterpret_cast<const uint4 *>(k.dy + dat) : make_uint4(0u, 0u, 0u, 0u);
+                uint32_t a4[4] = {va.x, va.y, va.z, va.w}, b4[4] = {vb.x, vb.y, vb.z, vb.w}, g4[4] = {vg.x, vg.y, vg.z, vg.w};
+                uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
+                /* a rolled loop over the vector's elements, taken from and
+                   put into 128-bit queues: one copy of the tiers a kernel
+                   (unrolled, V copies made the backward kernels 60-150 KB) */
+#pragma unroll 1
+                for (int j = 0; j < V; j++) {
+                    const float x = E::load(a4[0] & MASK), bv = E::load(b4[0] & MASK);
+                    if (!BWD) {
+                        gpuact__q_push<ESZ>(o, E::store(gpuact__g_fwd<OP>(&cfg, x, bv, fmt)));
+                    } else {
+                        const float g = E::load(g4[0] & MASK);
+                        gpuact__q_push<ESZ>(o, E::store(gpuact__g_da<OP>(&cfg, x, bv, g, fmt)));
+                        gpuact__q_push<ESZ>(p, E::store(gpuact__g_fwd<OP>(&cfg, x, g, fmt)));
+                        gpuact__q_pop<ESZ>(g4);
+                    }
+                    gpuact__q_pop<ESZ>(a4);
+                    gpuact__q_pop<ESZ>(b4);
+                }
+                if (!BWD) {
+                    *reinterpret_cast<uint4 *>(k.o0 + dat) = make_uint4(o[0], o[1], o[2], o[3]);
+                } else { /* a, b and dy are all read: da may be a, db b */
+                    *reinterpret_cast<uint4 *>(k.o0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
+                    *reinterpret_cast<uint4 *>(k.o1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
+                }
+            } else {
+                const float x = E::load(gpuact__k_ld1<ESZ>(k.a + at, bytes)), bv = E::load(gpuact__k_ld1<ESZ>(k.b + at, bytes));
+                if (!BWD) {
+                    gpuact__k_st1<ESZ>(k.o0 + dat, E::store(gpuact__g_fwd<OP>(&cfg, x, bv, fmt)), bytes);
+                } else {
+                    const float g = E::load(gpuact__k_ld1<ESZ>(k.dy + dat, bytes));
+                    const uint32_t da = E::store(gpuact__g_da<OP>(&cfg, x, bv, g, fmt)), db = E::store(gpuact__g_fwd<OP>(&cfg, x, g, fmt));
+                    gpuact__k_st1<ESZ>(k.o0 + at, da, bytes);
+                    gpuact__k_st1<ESZ>(k.o1 + at, db, bytes);
+                }
+            }
+        }
+    }
+}
+/* the gated kernels built: the ops of GPUACT_GATED_OPS (gpuact.h; by
+   default gelu_erf, gelu_tanh and silu: GEGLU and SwiGLU) and of
+   GPUACT_ONLY_OPS, the types of GPUACT_ONLY_TYPES. The other four ops'
+   would add about 5 s to the implementation's nvcc build. */
+#ifndef GPUACT_GATED_OPS
+#define GPUACT_GATED_OPS (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_GELU_TANH) | GPUACT_BIT(GPUACT_OP_SILU))
+#endif
+static inline int gpuact__gated_built(int op, int dtype) {
+    return gpuact__device_built(op, dtype) && (((unsigned)(GPUACT_GATED_OPS) >> (unsigned)op) & 1u);
+}
+template <int OP, int DT> struct gpuact__g_built {
+    enum { value = gpuact__k_built<OP, DT>::value && (((unsigned)(GPUACT_GATED_OPS) >> OP) & 1u) != 0 };
+};
+template <int OP, int DT, int BWD, bool OK = gpuact__g_built<OP, DT>::value>
+struct gpuact__g_launcher {
+    static cudaError_t run(const gpuact__gargs &k, dim3 grid, cudaStream_t stream) {
+        void *args[1];
+        args[0] = const_cast<gpuact__gargs *>(&k);
+        return cudaLaunchKernel((const void *)gpuact__k_gated<OP, DT, BWD>, grid, dim3(GPUACT__BLOCK), args, 0, stream);
+    }
+};
+template <int OP, int DT, int BWD> struct gpuact__g_launcher<OP, DT, BWD, false> {
+    static cudaError_t run(const gpuact__gargs &, dim3, cudaStream_t) { return cudaErrorInvalidValue; }
+};
+template <int DT, int BWD>
+static inline cudaError_t gpuact__g_launch_op(int op, const gpuact__gargs &k, dim3 grid, cudaStream_t stream) {
+    switch (op) {
+    case GPUACT_OP_GELU_ERF: return gpuact__g_launcher<GPUACT_OP_GELU_ERF, DT, BWD>::run(k, grid, stream);
+    case GPUACT_OP_GELU_TANH: return gpuact__g_launcher<GPUACT_OP_GELU_TANH, DT, BWD>::run(k, grid, stream);
+    case GPUACT_OP_GELU_SIGMOID: return gpuact__g_launcher<GPUACT_OP_GELU_SIGMOID, DT, BWD>::run(k, grid, stream);
+    case GPUACT_OP_ELU: return gpuact__g_launcher<GPUACT_OP_ELU, DT, BWD>::run(k, grid, stream);
+    case GPUACT_OP_SELU: return gpuact__g_launcher<GPUACT_OP_SELU, DT, BWD>::run(k, grid, stream);
+    case GPUACT_OP_SILU: return gpuact__g_launcher<GPUACT_OP_SILU, DT, BWD>::run(k, grid, stream);
+    case GPUACT_OP_SWISH_TANH: return gpuact__g_launcher<GPUACT_OP_SWISH_TANH, DT, BWD>::run(k, grid, stream);
+    default: return cudaErrorInvalidValue;
+    }
+}
+/* Plans and launches one gated call (arguments checked by the caller; rows,
+   cols > 0; pitch in bytes, rows == 1 or pitch >= the row's bytes). A
+   template for the reason gpuact__eltwise_device is one. */
+template <int UNUSED = 0>
+static inline cudaError_t gpuact__gated_device(int bwd, int op, int dtype, const gpuact_cfg *cfg, const void *a, const void *b,
+                                               const void *dy, void *o0, void *o1, size_t rows, size_t cols, size_t pitch,
+                                               cudaStream_t stream) {
+    gpuact__gargs k;
+    const size_t esz = dtype == GPUACT_F32 ? 4u : 2u, row = cols * esz;
+    const void *ptrs[5];
+    size_t i, blocks;
+    int aligned16 = row % 16 == 0 && (rows == 1 || pitch % 16 == 0), elem = 1;
+    ptrs[0] = a; ptrs[1] = b; ptrs[2] = dy; ptrs[3] = o0; ptrs[4] = o1;
+    for (i = 0; i < 5; i++) {
+        if (!ptrs[i]) continue;
+        if ((uintptr_t)ptrs[i] % 16u) aligned16 = 0;
+        if ((uintptr_t)ptrs[i] % esz) elem = 0;
+    }
+    k.cfg = *cfg;
+    k.a = (const unsigned char *)a;
+    k.b = (const unsigned char *)b;
+    k.dy = (const unsigned char *)dy;
+    k.o0 = (unsigned char *)o0;
+    k.o1 = (unsigned char *)o1;
+    k.rows = rows;
+    k.pitch = rows == 1 ? row : pitch;
+    k.mode = aligned16 ? GPUACT__MODE_VEC : elem ? GPUACT__MODE_SCALAR : GPUACT__MODE_BYTES;
+    k.units = aligned16 ? row / 16 : cols;
+    blocks = k.units / GPUACT__BLOCK + (k.units % GPUACT__BLOCK != 0);
+    if (blocks > 0x7fffffffu) blocks = 0x7fffffffu;
+    const dim3 grid((unsigned)blocks, (unsigned)(rows < 65535u ? rows : 65535u));
+    switch (dtype) {
+    case GPUACT_F32: return bwd ? gpuact__g_launch_op<GPUACT_F32, 1>(op, k, grid, stream) : gpuact__g_launch_op<GPUACT_F32, 0>(op, k, grid, stream);
+    case GPUACT_F16: return bwd ? gpuact__g_launch_op<GPUACT_F16, 1>(op, k, grid, stream) : gpuact__g_launch_op<GPUACT_F16, 0>(op, k, grid, stream);
+    case GPUACT_BF16: return bwd ? gpuact__g_launch_op<GPUACT_BF16, 1>(op, k, grid, stream) : gpuact__g_launch_op<GPUACT_BF16, 0>(op, k, grid, stream);
+    default: return cudaErrorInvalidValue;
+    }
+}
+
+/* == 10.3 Launch == */
 
 /* Answers of the runtime that do not change while the process runs (a
    device's multiprocessor count, a kernel's resident blocks per
