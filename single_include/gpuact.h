@@ -16234,8 +16234,9 @@ GPUACT__FN float gpuact_swish_tanh_grad_fast(float x, float s, float lo, float h
    = -0, so f(-inf) inf = NaN); signs of zeros multiply. db is the forward
    with dy in b's place. Accurate mode only (the array entry points answer
    GPUACT_ERROR_UNSUPPORTED in fast mode).
-   Evaluation: the table tier where the op has one (f as x P(x), f' as
-   A(x), each a double-float with its bound), times the other factors as a
+   Evaluation: for fp16 and bf16 results first the 16-bit tier (plain fp32
+   with a bound), then the table tier where the op has one (f as x P(x), f'
+   as A(x), each a double-float with its bound), times the other factors as a
    double-float, then the rounding test; f' also by the fast tier; the rest
    by the full path (the xf values of section 8.5 times the factors by
    gpuact__xf_mulf, which keeps their exponent, then gpuact__round). The
@@ -16348,7 +16349,8 @@ GPUACT__FN int gpuact__gated_scale2(float s, float t, gpuact__df g, float err, i
     const gpuact__df w = gpuact__fast_mul(p.h, p.l, g.h, g.l);
     const float ap = gpuact__absv(p.h);
     const float e = gpuact__fma(gpuact__absv(w.h), GPUACT__G_EPS, gpuact__mul(gpuact__mul(ap, err), 1.00000095f));
-    return (ap >= 8.27180613e-25f) & (ap <= 1.26765060e30f) & gpuact__fast_rn(w.h, w.l, e, fmt, y);
+    const int ok = gpuact__fast_rn(w.h, w.l, e, fmt, y);
+    return (ap >= 8.27180613e-25f) & (ap <= 1.26765060e30f) & ok;
 }
 /* s t f'(a) by the table tier (an exact +0 f', swish_tanh's clamp, is left
    to the full path) */
@@ -16365,14 +16367,67 @@ GPUACT__FN int gpuact__fast_gated_da(int op, float a, float s, float t, const gp
     const int in = gpuact__fast_grad_df(op, a, c, &g, &err);
     return (in == 1) & gpuact__gated_scale2(s, t, g, err, fmt, y);
 }
-/* the chains: s f(a) (y = f(a) b, db = dy f(a)) and s t f'(a) (da = dy b f'(a)) */
+/* RN16 of a binary16 result below 2^-14 (subnormal or zero, multiples of
+   2^-24) when every value within err of v rounds alike: v 2^24 is exact,
+   n its nearest integer, and the midpoints n +- 1/2 must be farther than
+   err 2^24. A zero keeps v's sign (an fp32 v that underflowed has the
+   exact product's sign). Products of randn-like data land there often
+   enough (1-2%) that sending them to the full path cost half the fp16
+   kernels' speed. */
+GPUACT__FN int gpuact__h_rn_sub16(float v, float err, float *out) {
+    const float q = gpuact__mul(v, 16777216.0f);
+    const float n = (q + 12582912.0f) - 12582912.0f;
+    *out = gpuact__copysign(gpuact__mul(n, 5.96046448e-08f), v);
+    return 0.5f - gpuact__absv(q - n) > gpuact__mul(err, 16777216.0f);
+}
+/* RN16 of a product v with absolute bound err: gpuact__h_rn, and binary16's
+   subnormal range by gpuact__h_rn_sub16 */
+GPUACT__FN int gpuact__h_rn_prod(float v, float err, int fmt, float *y) {
+    uint32_t bits;
+    float ys;
+    const int ok = gpuact__h_rn(v, err, fmt, 1, y, &bits);
+    const int sub = (fmt == GPUACT__FMT_F16) & (gpuact__absv(v) < 6.10351562e-05f);
+    const int oks = gpuact__h_rn_sub16(v, err, &ys);
+    if (sub) *y = ys;
+    return sub ? oks : ok;
+}
+/* fp16 and bf16 results: the 16-bit tier (8.3), as its dy f' with f in
+   f''s place: s v in fp32, whose rounding (2^-24) the bound takes with
+   room (2^-22.9), plus |s| times v's bound; the product may be anything,
+   so both range tests of gpuact__h_rn apply (edge). */
+GPUACT__FN int gpuact__h_gated(int op, float a, float s, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
+    float v, err;
+    const int in = gpuact__h_fwd_v(op, a, c, tab, 0, &v, &err);
+    const float p = gpuact__mul(s, v);
+    /* v's bound is relative: v must be a normal float (elu's 0.3 e^x - 1
+       at a subnormal x is not, and b can make the product normal) */
+    const int ok = gpuact__h_rn_prod(p, gpuact__fma(gpuact__absv(p), 1.2e-7f, gpuact__mul(gpuact__absv(s), err)), fmt, y);
+    const float av = gpuact__absv(v);
+    return in & (av >= 1.17549435e-38f) & ok;
+}
+/* s t f'(a): two fp32 roundings (s t and f' must be normal floats: a
+   subnormal one's error is not relative), 2^-21.8 with room */
+GPUACT__FN int gpuact__h_gated_da(int op, float a, float s, float t, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
+    float g, err;
+    const int in = gpuact__h_grad_v(op, a, c, tab, 0, &g, &err);
+    const float st = gpuact__mul(s, t), p = gpuact__mul(st, g);
+    const float e = gpuact__fma(gpuact__absv(p), 2.4e-7f, gpuact__mul(gpuact__absv(st), err));
+    const int ok = gpuact__h_rn_prod(p, e, fmt, y);
+    const float ast = gpuact__absv(st), ag = gpuact__absv(g);
+    return (in == 1) & (ast >= 1.17549435e-38f) & (ag >= 1.17549435e-38f) & ok;
+}
+/* the chains: s f(a) (y = f(a) b, db = dy f(a)) and s t f'(a) (da = dy b
+   f'(a)); the kernels run the same ones (gpuact__g_fwd, gpuact__g_da) */
 GPUACT__FN float gpuact__gated_fmt(int op, float a, float s, const gpuact_cfg *c, int fmt) {
     float y;
+    if (fmt != GPUACT__FMT_F32 && gpuact__h_takes(op, 0, a, c) && gpuact__h_gated(op, a, s, c, gpuact__tt_tab(op, 0), fmt, &y)) return y;
     if (gpuact__tt_takes(op, a, c) && gpuact__tt_gated(op, a, s, c, gpuact__tt_tab(op, 0), fmt, &y)) return y;
     return gpuact__gated_full(op, a, s, c, fmt);
 }
 GPUACT__FN float gpuact__gated_da_fmt(int op, float a, float s, float t, const gpuact_cfg *c, int fmt) {
     float y;
+    if (fmt != GPUACT__FMT_F32 && gpuact__h_takes(op, 1, a, c) && gpuact__h_gated_da(op, a, s, t, c, gpuact__tt_tab(op, 1), fmt, &y))
+        return y;
     if (gpuact__tt_takes(op, a, c) && gpuact__tt_gated_da(op, a, s, t, c, gpuact__tt_tab(op, 1), fmt, &y)) return y;
     if (gpuact__fast_range(op, 1, a) && gpuact__fast_gated_da(op, a, s, t, c, fmt, &y)) return y;
     return gpuact__gated_da_full(op, a, s, t, c, fmt);
@@ -17540,12 +17595,15 @@ __device__ __noinline__ float gpuact__g_full_da_call(const gpuact_cfg c, float a
 template <int OP>
 __device__ __forceinline__ float gpuact__g_fwd(const gpuact_cfg *c, float a, float s, int fmt) {
     float y;
+    if (fmt != GPUACT__FMT_F32 && gpuact__h_takes(OP, 0, a, c) && gpuact__h_gated(OP, a, s, c, gpuact__tt_tab(OP, 0), fmt, &y)) return y;
     if (gpuact__tt_takes(OP, a, c) && gpuact__tt_gated(OP, a, s, c, gpuact__tt_tab(OP, 0), fmt, &y)) return y;
     return gpuact__g_full_call<OP>(*c, a, s, fmt);
 }
 template <int OP>
 __device__ __forceinline__ float gpuact__g_da(const gpuact_cfg *c, float a, float s, float t, int fmt) {
     float y;
+    if (fmt != GPUACT__FMT_F32 && gpuact__h_takes(OP, 1, a, c) && gpuact__h_gated_da(OP, a, s, t, c, gpuact__tt_tab(OP, 1), fmt, &y))
+        return y;
     if (gpuact__tt_takes(OP, a, c) && gpuact__tt_gated_da(OP, a, s, t, c, gpuact__tt_tab(OP, 1), fmt, &y)) return y;
     if (gpuact__fast_range(OP, 1, a) && gpuact__fast_gated_da(OP, a, s, t, c, fmt, &y)) return y;
     return gpuact__g_full_da_call<OP>(*c, a, s, t, fmt);

@@ -1,8 +1,9 @@
 /* The gated forms (y = f(a) b, da = dy b f'(a), db = dy f(a)) against the
    MPFR reference, every configuration of configs.h:
      fp16, bf16  every --stride-th a of the 65536 bit patterns (1: all), each
-                 with two (b, dy) pairs: random bit patterns (every exponent,
-                 subnormals, infinities, NaN) and a normal pair in [1/8, 8];
+                 with 2 --pairs (b, dy) pairs: random bit patterns (every
+                 exponent, subnormals, infinities, NaN) and a normal pair in
+                 [1/8, 8];
                  every result must be the correctly rounded one;
      fp32        --fp32 a per configuration: random bit patterns, a dense
                  range [-24, 8] (the negative tails, where f(a) b keeps what
@@ -103,13 +104,14 @@ static void row(const acc_config *k, int fmt, const stat3 *st) {
 }
 
 int main(int argc, char **argv) {
-    long stride = 1, n32 = 200000;
+    long stride = 1, n32 = 200000, pairs = 1;
     int i, ci, fmt;
     for (i = 1; i < argc; i++) {
         const char *v;
         if ((v = tu_arg(argc, argv, &i, "--stride"))) stride = atol(v);
         else if ((v = tu_arg(argc, argv, &i, "--fp32"))) n32 = atol(v);
-        else { fprintf(stderr, "usage: %s [--stride S] [--fp32 N]\n", argv[0]); return 2; }
+        else if ((v = tu_arg(argc, argv, &i, "--pairs"))) pairs = atol(v);
+        else { fprintf(stderr, "usage: %s [--stride S] [--fp32 N] [--pairs P]\n", argv[0]); return 2; }
     }
     if (stride < 1) stride = 1;
     if (gpuact_check_host_fp_environment() != GPUACT_SUCCESS) { printf("FAIL fp environment\n"); return 1; }
@@ -126,9 +128,12 @@ int main(int argc, char **argv) {
             stat3 st = {{0}, {0}, {0}, {0}};
             uint32_t u;
             for (u = (uint32_t)(ci % stride); u < 65536u; u += (uint32_t)stride) {
-                const uint64_t h = tu_mix64(((uint64_t)ci << 40) ^ ((uint64_t)fmt << 32) ^ u);
-                one(k, &c, &rp, fmt, u, (uint32_t)(h & 0xffff), (uint32_t)((h >> 16) & 0xffff), &st);
-                one(k, &c, &rp, fmt, u, moderate(fmt, h >> 32), moderate(fmt, tu_mix64(h)), &st);
+                long q;
+                for (q = 0; q < pairs; q++) {
+                    const uint64_t h = tu_mix64(((uint64_t)ci << 40) ^ ((uint64_t)fmt << 32) ^ ((uint64_t)q << 48) ^ u);
+                    one(k, &c, &rp, fmt, u, (uint32_t)(h & 0xffff), (uint32_t)((h >> 16) & 0xffff), &st);
+                    one(k, &c, &rp, fmt, u, moderate(fmt, h >> 32), moderate(fmt, tu_mix64(h)), &st);
+                }
             }
             row(k, fmt, &st);
         }
