@@ -30,6 +30,11 @@
                                                                   (s = 1/2, [-1, 1] by default)
    Kinks follow PyTorch: elu/selu take the x <= 0 branch at 0; a clamp
    passes the gradient where lo <= value <= hi (inclusive).
+   GATED FORMS (GEGLU, SwiGLU): y = f(a) b, da = dy b f'(a), db = dy f(a),
+   each the exact product rounded once (gpuact_gated_host / _device,
+   gpuact_gated_backward_*; a and b as two arrays or the halves of one
+   [rows, 2 cols] tensor; special values by IEEE multiplication of the
+   exact factors).
 
    SPECIAL VALUES (every function, every format, forward and backward)
      NaN in x or dy           -> NaN (canonical quiet NaN: 0x7fc00000, 0x7e00, 0x7fc0)
@@ -143,6 +148,10 @@
                       device kernels with GPUACT_FAST_KERNELS. Launches ask
                       the runtime for the SM count and occupancy once per
                       device.
+                      Gated forms (GEGLU, SwiGLU), forward and backward,
+                      each result rounded once: fp32 within 0.501 ULP,
+                      fp16/bf16 correctly rounded (MPFR); device kernels
+                      for the ops of GPUACT_GATED_OPS.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */

@@ -42,7 +42,7 @@ trap 'rm -rf "$work"' EXIT
 # gpuact_kernels.cuh): gpuact__k_eltwise instantiations (GPUACT__NKERNELS: 7 ops
 # x 3 dtypes x 4 directions, elu's and selu's backward from y, swish_tanh's
 # table-tier kernels) and gpuact__k_fm ones (GPUACT__NFAST, fast mode).
-printf '#include "gpuact_kernels.cuh"\n#include <stdio.h>\nint main(void) { printf("%%d %%d\\n", (int)GPUACT__NKERNELS, (int)GPUACT__NFAST); return 0; }\n' \
+printf '#include "gpuact_kernels.cuh"\n#include <stdio.h>\nint main(void) { printf("%%d %%d %%d\\n", (int)GPUACT__NKERNELS, (int)GPUACT__NFAST, (int)GPUACT__NGATED); return 0; }\n' \
   >"$work/kcount.cu"
 # (the sm_90 build of host_link_impl.cu below has the fast-mode kernels too:
 # GPUACT_FAST_KERNELS, FASTK)
@@ -50,8 +50,8 @@ FASTK=(-DGPUACT_FAST_KERNELS)
 if ! "$NVCC" -I"$root" "${FASTK[@]}" "$work/kcount.cu" -o "$work/kcount" >"$work/kcount.log" 2>&1; then
   cat "$work/kcount.log"; echo "gpu-build-check: cannot build the kernel count"; exit 1
 fi
-read -r NKERNELS NFAST < <("$work/kcount")
-echo "kernel traits: $NKERNELS kernels, $NFAST fast-mode kernels"
+read -r NKERNELS NFAST NGATED < <("$work/kcount")
+echo "kernel traits: $NKERNELS kernels, $NFAST fast-mode kernels, $NGATED gated-form kernels"
 WARN=(-Xcompiler -Wall,-Wextra -Werror all-warnings)
 EMU=(-std=c++17 -pthread -Wall -Wextra -Werror -Wno-unknown-pragmas -fsanitize=alignment,undefined
      -fno-sanitize-recover=all -D__CUDACC__ -include "$root/tests/gpu/emulation/cuda_runtime.h"
@@ -126,17 +126,17 @@ config_subset() {
   "$NVCC" -O2 -arch=sm_90 -I"$root" "${WARN[@]}" -DGPUACT_ONLY_OPS='GPUACT_BIT(GPUACT_OP_SILU)' \
     -DGPUACT_ONLY_TYPES='(GPUACT_BIT(GPUACT_F32) | GPUACT_BIT(GPUACT_BF16))' -Xptxas -v \
     -c "$root/tests/gpu/host_link_impl.cu" -o "$work/config_impl.o" 2>"$work/config_ptxas.txt"
-  local n nk nf
+  local n nk nf ng
   n=$(grep -c 'Compiling entry function' "$work/config_ptxas.txt" || true)
   "$NVCC" -I"$root" -DGPUACT_ONLY_OPS='GPUACT_BIT(GPUACT_OP_SILU)' \
     -DGPUACT_ONLY_TYPES='(GPUACT_BIT(GPUACT_F32) | GPUACT_BIT(GPUACT_BF16))' "$work/kcount.cu" -o "$work/kcount_subset"
-  read -r nk nf < <("$work/kcount_subset")
-  echo "config_subset: $n kernels (silu, fp32 and bf16: 8 expected, no fast-mode kernels; the traits count $nk and $nf)"
+  read -r nk nf ng < <("$work/kcount_subset")
+  echo "config_subset: $n kernels (silu, fp32 and bf16: 8 expected and 4 gated-form ones, no fast-mode kernels; the traits count $nk, $nf and $ng)"
   gcc -std=c99 -O2 -Wall -Wextra -Werror -DGPUACT_CUDA -I"$root" -I"$CUDA_HOME/include" \
     -c "$root/tests/gpu/config_link.c" -o "$work/config_link.o"
   gcc "$work/config_link.o" "$work/config_impl.o" -L"$CUDA_HOME/lib64" -lcudart -lstdc++ -lm -o "$work/config_link"
   LD_LIBRARY_PATH="$CUDA_HOME/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$work/config_link"
-  [ "$n" = 8 ] && [ "$nk" = 8 ] && [ "$nf" = 0 ]
+  [ "$n" = 12 ] && [ "$nk" = 8 ] && [ "$nf" = 0 ] && [ "$ng" = 4 ]
 }
 check config_subset config_subset
 
@@ -184,9 +184,10 @@ ptx_exact() {
   "$NVCC" -arch=sm_90 -I"$root" "${WARN[@]}" "${FASTK[@]}" -ptx "$root/tests/gpu/host_link_impl.cu" -o "$work/kernels.ptx"
   n=$(grep -c '^.entry _Z17gpuact__k_eltwise' "$work/kernels.ptx" || true)
   nf=$(grep -c '^.entry _Z12gpuact__k_fm' "$work/kernels.ptx" || true)
+  ng=$(grep -c '^.entry _Z15gpuact__k_gated' "$work/kernels.ptx" || true)
   bad=$(grep -cE '\.ftz|\.approx|div\.full' "$work/kernels.ptx" || true)
-  echo "ptx: $n kernels, $nf fast-mode kernels, $bad flush-to-zero/approximate instructions"
-  [ "$n" = "$NKERNELS" ] && [ "$nf" = "$NFAST" ] && [ "$bad" = 0 ]
+  echo "ptx: $n kernels, $nf fast-mode kernels, $ng gated-form kernels, $bad flush-to-zero/approximate instructions"
+  [ "$n" = "$NKERNELS" ] && [ "$nf" = "$NFAST" ] && [ "$ng" = "$NGATED" ] && [ "$bad" = 0 ]
 }
 check kernel_ptx_exact ptx_exact
 
@@ -228,7 +229,7 @@ done
 
 # 2. the kernels' resources (from the sm_90 build of host_link_impl.cu)
 if [ -s "$work/ptxas_sm90.txt" ]; then
-  python3 - "$work/ptxas_sm90.txt" "$NKERNELS" "$NFAST" >"$work/resources.txt" <<'PY'
+  python3 - "$work/ptxas_sm90.txt" "$NKERNELS" "$NFAST" "$NGATED" >"$work/resources.txt" <<'PY'
 import re, sys
 txt = open(sys.argv[1]).read()
 ops = {1: 'gelu_erf', 2: 'gelu_tanh', 3: 'gelu_sigmoid', 4: 'elu', 5: 'selu', 6: 'silu', 7: 'swish_tanh',
@@ -259,7 +260,21 @@ for k in bad:
     print("  stack/spill: %s %s %s: %s" % (ops[k[0]], dts[k[1]], dirs[k[2]], res[k]))
 for k in fbad:
     print("  stack/spill (fast mode): %s %s %s: %s" % (ops[k[0]], dts[k[1]], dirs[k[2]], fm[k]))
-sys.exit(0 if len(res) == int(sys.argv[2]) and len(fm) == int(sys.argv[3]) and not bad and not fbad else 1)
+# the gated forms' kernels: no spill; a stack frame (their rare full path is
+# a call) is listed
+gpat = re.compile(r"Function properties for _Z\d+gpuact__k_gatedILi(\d+)ELi(\d)ELi(\d)EEv13gpuact__gargs\s*\n"
+                  r"\s*(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads\s*\n"
+                  r"ptxas info\s*: Used (\d+) registers")
+gk = {tuple(map(int, m.groups()[:3])): tuple(map(int, m.groups()[3:])) for m in gpat.finditer(txt)}
+gbad = [k for k, v in gk.items() if v[1] or v[2]]
+print("gated-form kernels: %d, with spills: %d, with a stack frame: %d, registers %d..%d" % (
+      len(gk), len(gbad), sum(1 for v in gk.values() if v[0]), min(v[3] for v in gk.values()) if gk else 0,
+      max(v[3] for v in gk.values()) if gk else 0))
+for k, v in sorted(gk.items()):
+    if v[0] or v[1] or v[2]:
+        print("  gated %s %s %s: %d bytes stack, %d/%d bytes spilled" % (ops[k[0]], dts[k[1]], ["fwd", "bwd"][k[2]], v[0], v[1], v[2]))
+sys.exit(0 if len(res) == int(sys.argv[2]) and len(fm) == int(sys.argv[3]) and len(gk) == int(sys.argv[4]) and not bad and not fbad
+         and not gbad else 1)
 PY
   rrc=$?
   report $([ $rrc = 0 ] && echo 1 || echo 0) "kernel_resources_sm90" 0 "$(head -1 "$work/resources.txt")"

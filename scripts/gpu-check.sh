@@ -7,8 +7,10 @@
 #   nvidia-smi -L, nvcc --version
 #   build (in parallel, nvcc -O3 -arch=$ARCH):
 #     tests/gpu/test_device.cu (skipped with a message if absent), tests/accuracy/sweep_f32.cu,
-#     tests/accuracy/sweep_fast.cu, bench/bench.cu, examples/basic.cu (skipped if absent)
+#     tests/accuracy/sweep_fast.cu, bench/bench.cu, examples/basic.cu (skipped if absent),
+#     tests/gpu/test_gated.cu, bench/gated_bench.cu
 #   run: test_device (and, with --full only, test_device --exhaustive-f32 as a second step,
+#        test_gated (the gated forms, device against host),
 #        in the background beside the next ones), examples/basic, the exhaustive fp32 sweep,
 #        fast mode's exhaustive sweep (CSV to $OUT/sweep_fast.csv),
 #        compute-sanitizer memcheck, racecheck and initcheck on `test_device --quick`
@@ -19,7 +21,8 @@
 #        pytest on the GPU, the seed models' comparison; its wheel build starts beside the
 #        nvcc builds; then bench/torch_compare.py, gpuact against PyTorch's ops at n = 2^28,
 #        CSV to $OUT/torch_compare.csv), and last, alone on the GPU, the bench (CSV to $OUT/bench.csv)
-#        and the bench of fast mode (randn, CSV to $OUT/bench_fast.csv)
+#        the gated forms' bench (CSV to $OUT/gated_bench.csv) and the bench of fast mode
+#        (randn, CSV to $OUT/bench_fast.csv)
 # Every step's exit code and elapsed seconds are recorded; the script goes on
 # after a failing step, prints a summary table (step, rc, seconds, key figure)
 # LAST, and exits non-zero if any step failed (a step skipped because its
@@ -132,13 +135,14 @@ key_from_log() {
             grep -m1 -iE 'error|fatal' "$log" || tail -n1 "$log"
         fi ;;
     *sweep*) grep 'SWEEP SUMMARY' "$log" | tail -n1 | sed 's/SWEEP SUMMARY: //' ;;
+    *bench-gated*) awk '$6 ~ /%$/ { s[$2 " " $3] = s[$2 " " $3] " " $6 } END { for (k in s) printf "%s:%s; ", k, s[k] }' "$log" ;;
     *bench*)
         local b
         b=$(grep 'BENCH SUMMARY' "$log" | sed -E 's/BENCH SUMMARY (fast )?([a-z]+) ([a-z0-9]+) ([a-z]+): mean ([0-9.]+%).*min ([0-9.]+%).*/\1\2 \3 \4 \5 (min \6)/' | paste -sd ';' -)
         [ -n "$b" ] && echo "copy BW: $b" ;;
     *memcheck* | *initcheck*) grep -E 'ERROR SUMMARY' "$log" | tail -n1 ;;
     *racecheck*) grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$log" | tail -n1 ;;
-    *run-test_device* | *tier_error* | *readme* | *python*) grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1 ;;
+    *run-test_device* | *run-test_gated* | *tier_error* | *readme* | *python*) grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1 ;;
     esac
 }
 
@@ -237,6 +241,8 @@ start_build sweep_f32 tests/accuracy/sweep_f32.cu
 start_build sweep_fast tests/accuracy/sweep_fast.cu
 start_build bench bench/bench.cu
 start_build basic examples/basic.cu
+start_build test_gated tests/gpu/test_gated.cu -Xcompiler "${HOST_MARCH:--march=native}"
+start_build gated_bench bench/gated_bench.cu
 if [ "$FULL" = 1 ]; then # a host program: the fast tier's error on every input (tests/accuracy/tier_error.c)
     new_step build-tier_error
     TE_BUILD_ID=$ID
@@ -299,6 +305,10 @@ fi
 if built test_device; then run_step "$TD_ID" 300 "$BUILD/test_device"; else not_run "$TD_ID" test_device; fi
 show "$TD_ID"
 
+new_step run-test_gated # the gated forms' device entry points against the host ones
+if built test_gated; then run_step "$ID" 300 "$BUILD/test_gated"; else not_run "$ID" test_gated; fi
+show "$ID" 12
+
 new_step run-basic
 if built basic; then run_step "$ID" 60 "$BUILD/basic"; else not_run "$ID" basic; fi
 show "$ID" 30
@@ -357,6 +367,9 @@ fi
 new_step bench
 if built bench; then run_step "$ID" 300 "$BUILD/bench" --reps 20 --csv "$OUT/bench.csv"; else not_run "$ID" bench; fi
 show "$ID" 50
+new_step bench-gated # the gated forms, [2^14, 2 x 2^14] halves, randn
+if built gated_bench; then run_step "$ID" 200 "$BUILD/gated_bench" --reps 20 --csv "$OUT/gated_bench.csv"; else not_run "$ID" gated_bench; fi
+show "$ID" 24
 new_step bench-fast # fast mode, randn (its kernels take no data-dependent path)
 if built bench; then run_step "$ID" 200 "$BUILD/bench" --mode fast --data randn --reps 20 --csv "$OUT/bench_fast.csv"; else not_run "$ID" bench; fi
 show "$ID" 30

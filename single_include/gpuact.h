@@ -31,6 +31,11 @@
                                                                   (s = 1/2, [-1, 1] by default)
    Kinks follow PyTorch: elu/selu take the x <= 0 branch at 0; a clamp
    passes the gradient where lo <= value <= hi (inclusive).
+   GATED FORMS (GEGLU, SwiGLU): y = f(a) b, da = dy b f'(a), db = dy f(a),
+   each the exact product rounded once (gpuact_gated_host / _device,
+   gpuact_gated_backward_*; a and b as two arrays or the halves of one
+   [rows, 2 cols] tensor; special values by IEEE multiplication of the
+   exact factors).
 
    SPECIAL VALUES (every function, every format, forward and backward)
      NaN in x or dy           -> NaN (canonical quiet NaN: 0x7fc00000, 0x7e00, 0x7fc0)
@@ -144,6 +149,10 @@
                       device kernels with GPUACT_FAST_KERNELS. Launches ask
                       the runtime for the SM count and occupancy once per
                       device.
+                      Gated forms (GEGLU, SwiGLU), forward and backward,
+                      each result rounded once: fp32 within 0.501 ULP,
+                      fp16/bf16 correctly rounded (MPFR); device kernels
+                      for the ops of GPUACT_GATED_OPS.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -13247,9 +13256,39 @@ GPUACT__FN gpuact__xf gpuact__exp(float xh, float xl) {
     gpuact__df s = gpuact__2sum(th, tp.h);
     return gpuact__xf_make(gpuact__fast2sum(s.h, s.l + lo), k);
 }
+/* e^x - 1 for 0.0054 <= |x| < 1, where the df e^x's error (2^-39 of 1)
+   would be 2^-31.5 of the result: (T - 1) + T (e^r - 1), T = 2^k T_j (k in
+   -2..1: T - 1 is a 2sum), e^r - 1 = r + r^2/2 (exact 2prod) + r^3/6 +
+   r^4/24 + r^5/120 (float: 2^-49 of 1; the next term 2^-59), T (e^r - 1)
+   and the sum in double-float (T - 1 and T (e^r - 1) have one sign or
+   the second is at most half the first: cancellation at most 2x). About
+   2^-44 relative. */
+GPUACT__FN gpuact__df gpuact__expm1_mid(float xh, float xl) {
+    const float t = gpuact__mul(xh, GPUACT__K(GPUACT__C_64_LN2));
+    const float m = (t + 12582912.0f) - 12582912.0f;
+    const float rh = gpuact__fma(-m, GPUACT__K(GPUACT__C_LN2_64_H), xh);
+    const float rl = gpuact__fma(-m, GPUACT__K(GPUACT__C_LN2_64_L), xl);
+    const int mi = (int)m, j = mi & 63, k = (mi - j) / 64;
+    float th, tl;
+    gpuact__exp2tab(j, &th, &tl);
+    {
+        const float sc = gpuact__pow2(k);
+        const gpuact__df T = gpuact__df_make(gpuact__mul(th, sc), gpuact__mul(tl, sc));
+        const gpuact__df d0 = gpuact__2sum(T.h, -1.0f);
+        const gpuact__df D = gpuact__fast2sum(d0.h, d0.l + T.l); /* T - 1 */
+        const gpuact__df r2 = gpuact__2prod(rh, rh);
+        float q = gpuact__fma(rh, 8.33333377e-03f, 4.16666679e-02f);
+        q = gpuact__fma(rh, q, 0.166666672f);
+        const float tail = gpuact__fma(gpuact__mul(r2.h, rh), q, gpuact__fma(rl, rh, rl) + gpuact__mul(r2.l, 0.5f));
+        const gpuact__df s0 = gpuact__fast2sum(rh, gpuact__mul(r2.h, 0.5f));
+        const gpuact__df Er = gpuact__fast2sum(s0.h, s0.l + tail); /* e^r - 1 */
+        return gpuact__dd_add(D, gpuact__dd_mul(T, Er));
+    }
+}
 /* e^x - 1 for -200 <= x <= 40. Near 0 the reduction is the identity (m = 0,
-   T = 1), so e^x - 1 = rh + q keeps full relative precision; elsewhere
-   |e^x - 1| > 0.0053 and the subtraction from the df e^x is exact. */
+   T = 1), so e^x - 1 = rh + q keeps full relative precision; up to |x| = 1
+   gpuact__expm1_mid; beyond, |e^x - 1| > 0.63 and the subtraction from the
+   df e^x is exact. */
 GPUACT__FN gpuact__df gpuact__expm1(float xh, float xl) {
     if (xh < -42.0f) return gpuact__df_make(-1.0f, 2.16840434e-19f); /* -1 + e^x, e^x < 2^-60: keeps the side */
     if (gpuact__abs(xh) < 0.0054f) { /* x + x^2/2 (exact) + the rest */
@@ -13259,6 +13298,7 @@ GPUACT__FN gpuact__df gpuact__expm1(float xh, float xl) {
         gpuact__df s = gpuact__fast2sum(xh, gpuact__mul(x2.h, 0.5f));
         return gpuact__fast2sum(s.h, s.l + tail);
     }
+    if (gpuact__abs(xh) < 1.0f) return gpuact__expm1_mid(xh, xl);
     return gpuact__dd_addf(gpuact__xf_unscale(gpuact__exp(xh, xl)), -1.0f);
 }
 
@@ -17686,6 +17726,17 @@ struct gpuact__g_launcher {
 };
 template <int OP, int DT, int BWD> struct gpuact__g_launcher<OP, DT, BWD, false> {
     static cudaError_t run(const gpuact__gargs &, dim3, cudaStream_t) { return cudaErrorInvalidValue; }
+};
+/* the gated kernels' count (forward and backward, three types, the ops
+   built): scripts/gpu-build-check.sh checks the PTX against it */
+template <int OP> struct gpuact__g_count {
+    enum { value = 2 * (gpuact__g_built<OP, GPUACT_F32>::value + gpuact__g_built<OP, GPUACT_F16>::value + gpuact__g_built<OP, GPUACT_BF16>::value) };
+};
+enum {
+    GPUACT__NGATED = gpuact__g_count<GPUACT_OP_GELU_ERF>::value + gpuact__g_count<GPUACT_OP_GELU_TANH>::value +
+                     gpuact__g_count<GPUACT_OP_GELU_SIGMOID>::value + gpuact__g_count<GPUACT_OP_ELU>::value +
+                     gpuact__g_count<GPUACT_OP_SELU>::value + gpuact__g_count<GPUACT_OP_SILU>::value +
+                     gpuact__g_count<GPUACT_OP_SWISH_TANH>::value
 };
 template <int DT, int BWD>
 static inline cudaError_t gpuact__g_launch_op(int op, const gpuact__gargs &k, dim3 grid, cudaStream_t stream) {

@@ -1024,6 +1024,14 @@ static void write_markdown(const char *path, const audit_run *R, const results *
             fclose(fm);
         }
     }
+    { /* the gated forms' section, measured by tests/accuracy/gated_error.c and kept in its own file */
+        FILE *fg = fopen(AUDIT_SOURCE_DIR "/docs/accuracy-gated.md", "r");
+        if (fg) {
+            char line[1024];
+            while (fgets(line, sizeof line, fg)) fputs(line, f);
+            fclose(fg);
+        }
+    }
     fprintf(f, "## How to reproduce\n\n");
     fprintf(f, "    bash scripts/audit.sh            # installs the Debian packages, builds with CMake, runs the audit\n\n"
                "which runs, from the repository root,\n\n"

@@ -7,9 +7,11 @@
                  every result must be the correctly rounded one;
      fp32        --fp32 a per configuration: random bit patterns, a dense
                  range [-24, 8] (the negative tails, where f(a) b keeps what
-                 f(a) alone would lose), a scan across the zero of f', and
-                 |a| near 2^-40 (the tiers' lower end), with random and
-                 moderate b and dy; at most 0.501 ULP (the single ops' bar).
+                 f(a) alone would lose), a scan across the zero of f', |a|
+                 near 2^-40 (the tiers' lower end), and [-12, 0.5] (where
+                 e^x - 1 has arguments in (-1, 1): elu, selu, swish_tanh's
+                 tanh), with random and moderate b and dy; at most 0.501
+                 ULP (the single ops' bar).
    Special values (NaN, infinities, signed zeros) must match the reference
    exactly in every format. Prints one row per configuration, format and
    result (max ULP, not correctly rounded, failures), FAIL lines as
@@ -154,14 +156,15 @@ int main(int argc, char **argv) {
                 const uint64_t h = tu_mix64(((uint64_t)ci << 48) ^ (uint64_t)j ^ 0x5eedull);
                 const uint64_t h2 = tu_mix64(h);
                 uint32_t ab;
-                switch (j % 4) {
+                switch (j % 5) {
+                case 4: ab = tu_f2u(-12.0f + 12.5f * (float)(h & 0xffffff) / 16777216.0f); break; /* swish_tanh's tanh, elu: e^x - 1 */
                 case 0: ab = (uint32_t)h; break;                                                            /* any bits */
                 case 1: ab = tu_f2u(-24.0f + 32.0f * (float)(h & 0xffffff) / 16777216.0f); break;         /* [-24, 8] */
                 case 2: ab = z != 0.0f ? tu_f2u(z) + (uint32_t)((int32_t)(h & 0x3fff) - 0x2000) : (uint32_t)h; break;
                 default: ab = tu_f2u(ldexpf(1.0f + (float)(h & 0xffffff) / 16777216.0f, -44 + (int)((h >> 24) % 8))) |
                               (uint32_t)((h >> 40) & 1) << 31;
                 }
-                if ((j / 4) % 2) one(k, &c, &rp, 0, ab, (uint32_t)h2, (uint32_t)(h2 >> 32), &st);
+                if ((j / 5) % 2) one(k, &c, &rp, 0, ab, (uint32_t)h2, (uint32_t)(h2 >> 32), &st);
                 else one(k, &c, &rp, 0, ab, moderate(0, h2), moderate(0, h2 >> 20), &st);
             }
             row(k, 0, &st);

@@ -88,6 +88,7 @@ for k in c cuda; do cp "$root/single_include/gpuact.h" "$out/$k/"; done
 # ---- C on the host ----------------------------------------------------------
 step c-main "$out/c" "cc -std=c99 -Wall -Wextra -Werror main.c -o main -lm" "./main"
 step c-params "$out/c" "cc -std=c99 -Wall -Wextra -Werror params.c -o params -lm" "./params"
+step c-gated "$out/c" "cc -std=c99 -Wall -Wextra -Werror gated.c -o gated -lm" "./gated"
 
 # ---- CUDA -------------------------------------------------------------------
 if [ $no_cuda = 1 ]; then
