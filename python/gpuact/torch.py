@@ -136,8 +136,15 @@ def _(a, b, dy, op, alpha, scale, lo, hi):
 
 
 def _fake_halves(x, dim):
-    # the operator's output: contiguous, dim halved
-    d = dim % x.dim() if x.dim() > 0 else dim
+    """The operator's output (contiguous, dim halved), with its argument
+    checks, so that a traced call fails as the eager one does."""
+    if x.dim() == 0:
+        raise RuntimeError("gpuact.gated_halves: x must have at least one dimension")
+    if not -x.dim() <= dim < x.dim():
+        raise IndexError("gpuact.gated_halves: dim %d out of range for %d dimensions" % (dim, x.dim()))
+    d = dim % x.dim()
+    torch._check(x.shape[d] % 2 == 0, lambda: "gpuact.gated_halves: x has shape %s: dimension %d must have an "
+                 "even size to split in halves" % (list(x.shape), d))
     shape = list(x.shape)
     shape[d] = shape[d] // 2
     return x.new_empty(shape)

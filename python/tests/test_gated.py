@@ -269,6 +269,12 @@ def test_compile_fullgraph(device):
             p, q = self.l3(h).chunk(2, -1)
             return ga.gated(p.contiguous(), q.contiguous(), "gelu_tanh")
 
+    # the traced calls check their arguments as the eager ones
+    for bad, dim, err, msg in ((torch.randn(4, 5, device=device), -1, RuntimeError, "even size"),
+                               (torch.randn(4, 6, device=device), 2, IndexError, "out of range")):
+        torch._dynamo.reset()
+        with pytest.raises(err, match=msg):
+            torch.compile(lambda t: ga.swiglu(t, dim=dim), fullgraph=True, backend="aot_eager")(bad)
     m = Net().to(device)
     x = torch.randn(8, 16, device=device, requires_grad=True)
     y0 = m(x)
