@@ -7,12 +7,15 @@ installed there (scripts/gpu-python.sh builds and installs it):
     python3 bench/torch_compare.py --csv torch_compare.csv           # the table, n = 2^28
     python3 bench/torch_compare.py --small --sweep --svg sweep.svg --csv torch_compare.csv
 
+    python3 bench/torch_compare.py --gated --csv torch_compare.csv    # GEGLU/SwiGLU, y [2^14, 2^14]
+
 and, without a GPU, a smoke test of the same code paths on the CPU:
 
     python3 bench/torch_compare.py --device cpu --log2n 12 --reps 3
+    python3 bench/torch_compare.py --device cpu --gated --gated-shape 64,256 --reps 3
 
-Modes (any combination; the table alone when neither --small nor --sweep is
-given, --table adds it to them):
+Modes (any combination; the table alone when none of --small, --sweep and
+--gated is given, --table adds it to them):
 
 table   For every op (gelu_erf, gelu_tanh, gelu_sigmoid, elu, selu, silu,
         swish_tanh), dtype (f32, f16, bf16), direction and data set, at
@@ -30,6 +33,29 @@ table   For every op (gelu_erf, gelu_tanh, gelu_sigmoid, elu, selu, silu,
         sizes whose buffers do not fit in free memory are skipped. --svg FILE
         plots bandwidth against size: one panel per op and direction, one
         colour per dtype, gpuact solid, PyTorch dashed, copy dotted.
+
+--gated The gated forms y = f(a) b for f = gelu_erf, gelu_tanh (GEGLU) and silu
+        (SwiGLU), fwd and bwd, each dtype, y of --gated-shape ROWS,COLS
+        (default 16384,16384: n = 2^28 outputs), in --gated-layouts: halves
+        (default; a and b the two halves of one [ROWS, 2 COLS] tensor, f on
+        the first, as a fused gate/up projection gives them) and pair (two
+        [ROWS, COLS] tensors). gpuact: torch.ops.gpuact.gated_halves and
+        .gated_halves_backward (dx = [da | db] in x's layout), or .gated and
+        .gated_backward (da, db): one kernel each. PyTorch's eager
+        composition: a, b = x.chunk(2, -1); F.gelu(a) * b (F.silu for
+        silu), and for bwd torch.autograd.grad through it, its forward
+        graph built before the timing and retained: what a training step's
+        backward runs (aten's mul for db = dy f(a) from the saved f(a), mul
+        for dy b, gelu_backward / silu_backward for da, and for the halves
+        the chunk's backward, a cat into dx). torch.compile of the same
+        composition (fullgraph, static shapes), fwd without grad, bwd its
+        AOTAutograd backward through autograd.grad, graph retained. Bytes:
+        fwd reads a, b and writes y (3 arrays of n), bwd reads a, b, dy and
+        writes da, db (5); copy: dst.copy_(x) of the inputs' 2n elements
+        (4n elements moved). Data: a as x below, b and dy as dy. The last
+        line counts the rows that meet the issue's bars (>= 90% of copy;
+        >= 1.5x eager in f32 and bf16) and those at >= 1.0x torch.compile;
+        --csv FILE writes FILE-gated.csv.
 
 Directions and bytes: fwd reads x, writes y (2 arrays of n elements); bwd
 reads x and dy, writes dx = dy f'(x) (3); fwdbwd reads x and dy, writes y and
@@ -688,6 +714,186 @@ def plot_sweep(rows, path):
     print("wrote %s" % path)
 
 
+# ---- --gated ----------------------------------------------------------------------------
+# The gated forms y = f(a) b (GEGLU: gelu_erf, gelu_tanh; SwiGLU: silu) on
+# rows x cols outputs: "halves", a and b the two halves of one [rows, 2 cols]
+# tensor (f on the first), or "pair", two [rows, cols] tensors.
+GATED_OPS = ("gelu_erf", "gelu_tanh", "silu")
+GATED_LAYOUTS = ("halves", "pair")
+GATED_ARRAYS = {"fwd": 3, "bwd": 5}  # arrays of rows x cols: fwd a, b, y; bwd a, b, dy, da, db
+GATED_COLS = [
+    ("op", 9, "%s", "op"), ("dtype", 5, "%s", "dtype"), ("direction", 4, "%s", "dir"), ("layout", 6, "%s", "layout"),
+    ("data", 5, "%s", "data"), ("gpuact_ms", 9, "%.3f", "gpuact ms"), ("gpuact_pct_of_copy", 6, "%.1f", "%copy"),
+    ("torch_ms", 9, "%.3f", "eager ms"), ("torch_pct_of_copy", 6, "%.1f", "%copy"),
+    ("speedup_vs_torch", 7, "%.2f", "x eager"), ("compile_ms", 10, "%.3f", "compile ms"),
+    ("compile_pct_of_copy", 6, "%.1f", "%copy"), ("speedup_vs_compile", 9, "%.2f", "x compile"),
+    ("copy_gb_per_s", 9, "%.1f", "copy GB/s"), ("check", 5, "%s", "check"),
+]
+GATED_FIELDS = ["data", "op", "dtype", "direction", "layout", "rows", "cols", "n", "bytes", "sets", "gpuact_ms",
+                "gpuact_gb_per_s", "gpuact_pct_of_copy", "torch_ms", "torch_gb_per_s", "torch_pct_of_copy",
+                "speedup_vs_torch", "compile_ms", "compile_gb_per_s", "compile_pct_of_copy", "speedup_vs_compile",
+                "copy_ms", "copy_gb_per_s", "check"]
+
+
+def gated_eager(op, layout):
+    """PyTorch's composition: f(a) * b, on x's chunks for the halves."""
+    f = TORCH_FWD[op]
+    if layout == "halves":
+        def halves(x):
+            a, b = x.chunk(2, -1)
+            return f(a) * b
+        return halves
+
+    def pair(a, b):
+        return f(a) * b
+    return pair
+
+
+def gated_sets(kind, dtype, rows, cols, layout, sets, dev):
+    """Per set: the inputs (x, or a and b) and dy, a copy destination, and
+    the copy's source (the inputs' 2 rows x cols elements). a is drawn as the
+    data set's x, b and dy as its dy (for mix: magnitudes in [1/64, 2], so
+    that f(a) b stays finite in fp16)."""
+    gen = torch.Generator(device=dev)
+    gen.manual_seed(SEEDS[kind])
+    pool = torch.empty((sets, rows, 2 * cols) if layout == "halves" else (sets, 2, rows, cols), dtype=dtype, device=dev)
+    dys = torch.empty(sets, rows, cols, dtype=dtype, device=dev)
+    step = max(1, CHUNK // cols)
+
+    def fill(view, which):  # view: rows x cols, maybe strided
+        for r in range(0, rows, step):
+            m = min(step, rows - r)
+            v = draw(kind, which, m * cols, gen, dev).to(dtype)
+            view[r:r + m] = v.masked_fill_(v == 0, 0.5).view(m, cols)
+
+    out = {"inputs": [], "dy": [], "dst": [], "src": []}
+    for i in range(sets):
+        halves = (pool[i][:, :cols], pool[i][:, cols:]) if layout == "halves" else (pool[i][0], pool[i][1])
+        fill(halves[0], 0)
+        fill(halves[1], 1)
+        fill(dys[i], 1)
+        out["inputs"].append((pool[i],) if layout == "halves" else halves)
+        out["dy"].append(dys[i])
+        out["src"].append(pool[i])
+        out["dst"].append(torch.empty_like(pool[i]))
+    return out
+
+
+def gated_calls(who, op, direction, layout, sets, compiled=None):
+    """The calls of one implementation: gpuact's operators, or autograd
+    through PyTorch's composition (eager, or compiled) with its forward graph
+    built here, once, and retained (what a training step's backward runs)."""
+    code = GA.OPS[op]
+    ins, dys = sets["inputs"], sets["dy"]
+    if who == "gpuact":
+        if layout == "halves":
+            if direction == "fwd":
+                return [functools.partial(torch.ops.gpuact.gated_halves.default, x, -1, True, code, *PARAMS)
+                        for (x,) in ins]
+            return [functools.partial(torch.ops.gpuact.gated_halves_backward.default, x, dy, -1, True, code, *PARAMS)
+                    for (x,), dy in zip(ins, dys)]
+        if direction == "fwd":
+            return [functools.partial(torch.ops.gpuact.gated.default, a, b, code, *PARAMS) for a, b in ins]
+        return [functools.partial(torch.ops.gpuact.gated_backward.default, a, b, dy, code, *PARAMS)
+                for (a, b), dy in zip(ins, dys)]
+    fn = compiled if who == "compile" else gated_eager(op, layout)
+    if direction == "fwd":
+        return [functools.partial(fn, *t) for t in ins]
+    return [_retained_grads(fn, t, dy) for t, dy in zip(ins, dys)]
+
+
+def _retained_grads(fwd, inputs, dy):
+    with torch.enable_grad():
+        leaves = [t.detach().requires_grad_() for t in inputs]
+        y = fwd(*leaves)
+    return lambda: torch.autograd.grad(y, leaves, dy, retain_graph=True)
+
+
+def gated_compiled(op, layout, state):
+    """torch.compile of the composition (one per op and layout; dtypes and
+    grad modes recompile), or None where compiling failed once."""
+    key = (op, layout)
+    if key not in state:
+        cfg = torch._dynamo.config
+        for k in ("recompile_limit", "cache_size_limit"):
+            if hasattr(cfg, k):
+                setattr(cfg, k, max(getattr(cfg, k), 64))
+        state[key] = torch.compile(gated_eager(op, layout), fullgraph=True, dynamic=False)
+    return state[key]
+
+
+def gated_row(op, dname, direction, layout, kind, sets, state, args, dev):
+    rows, cols = sets["dy"][0].shape
+    n, esz = rows * cols, sets["dy"][0].element_size()
+    nbytes = GATED_ARRAYS[direction] * n * esz
+    row = {"data": kind, "op": op, "dtype": dname, "direction": direction, "layout": layout, "rows": rows,
+           "cols": cols, "n": n, "bytes": nbytes, "sets": len(sets["dy"])}
+    impls = {"gpuact": gated_calls("gpuact", op, direction, layout, sets),
+             "torch": gated_calls("torch", op, direction, layout, sets)}
+    if not args.no_compile and state.get("compile_ok", True):
+        try:
+            impls["compile"] = gated_calls("compile", op, direction, layout, sets, gated_compiled(op, layout, state))
+            impls["compile"][0]()  # compiles here, not in the timing
+        except Exception as e:  # no compiler, or a torch.compile failure: the column stays empty
+            print("torch_compare: torch.compile of the gated composition failed, no compile column: %s" % e,
+                  file=sys.stderr)
+            state["compile_ok"] = False
+            impls.pop("compile", None)
+    row["check"] = check_row(dname, impls)
+    if row["check"] != "ok":
+        return row
+    impls["copy"] = copy_calls(sets["src"], sets["dst"])
+    t = measure({k: batch(c, len(sets["dy"])) for k, c in impls.items()}, args.reps, args.warmup, dev)
+    per = {k: v / len(sets["dy"]) for k, v in t.items()}
+    copy_gbs = 2 * sets["src"][0].numel() * esz / per["copy"] / 1e9
+    row.update(copy_ms=per["copy"] * 1e3, copy_gb_per_s=copy_gbs)
+    for k in ("gpuact", "torch", "compile"):
+        sec = per.get(k, NAN)
+        row[k + "_ms"] = sec * 1e3
+        row[k + "_gb_per_s"] = nbytes / sec / 1e9
+        row[k + "_pct_of_copy"] = 100 * row[k + "_gb_per_s"] / copy_gbs
+    row["speedup_vs_torch"] = row["torch_ms"] / row["gpuact_ms"]
+    row["speedup_vs_compile"] = row["compile_ms"] / row["gpuact_ms"]
+    return row
+
+
+def gated_summary(rows):
+    ok = [r for r in rows if r["check"] == "ok"]
+    bar = [r for r in ok if r["dtype"] in ("f32", "bf16")]
+    comp = [r for r in ok if not math.isnan(r["speedup_vs_compile"])]
+    return ("gated: %d rows, %d failed checks; gpuact >= 90%% of copy in %d of %d; >= 1.5x eager in %d of %d "
+            "(f32, bf16); >= 1.0x torch.compile in %d of %d" % (
+                len(rows), len(rows) - len(ok), sum(r["gpuact_pct_of_copy"] >= 90 for r in ok), len(ok),
+                sum(r["speedup_vs_torch"] >= 1.5 for r in bar), len(bar), sum(r["speedup_vs_compile"] >= 1 for r in comp),
+                len(comp)))
+
+
+def run_gated(args, dev):
+    rows_, cols = args.gated_shape
+    ops = [o for o in args.ops if o in GATED_OPS]
+    dirs = [d for d in args.dirs if d in GATED_ARRAYS]
+    print("\ngated: y = f(a) b, y [%d, %d] (n = %d), median of %d repetitions after %d warm-up" % (
+        rows_, cols, rows_ * cols, args.reps, args.warmup))
+    print_header(GATED_COLS)
+    state, rows = {}, []
+    for kind in args.data:
+        for dname in args.dtypes:
+            esz = DTYPES[dname].itemsize
+            nsets = max(1, min(MAX_SETS, -(-3 * l2_bytes(dev) // (3 * rows_ * cols * esz))))  # x (or a, b) and dy
+            for layout in args.gated_layouts:
+                sets = gated_sets(kind, DTYPES[dname], rows_, cols, layout, nsets, dev)
+                for op in ops:
+                    for direction in dirs:
+                        row = gated_row(op, dname, direction, layout, kind, sets, state, args, dev)
+                        print_row(GATED_COLS, row)
+                        rows.append(row)
+                del sets
+                free_memory(dev)
+    write_csv(csv_path(args.csv, "gated"), rows, GATED_FIELDS)
+    print(gated_summary(rows))
+    return rows
+
+
 # ---- main -------------------------------------------------------------------------------
 def choice_list(text, allowed, default, aliases=None):
     if text is None:
@@ -720,12 +926,23 @@ def parse_args(argv):
     p.add_argument("--max-log2n", type=int, help="--small/--sweep: the largest (default 20 / 30, CPU sweep 22)")
     p.add_argument("--svg", help="--sweep: plot bandwidth against size into this SVG file")
     p.add_argument("--no-compile", action="store_true", help="no torch.compile column")
+    p.add_argument("--gated", action="store_true", help="the gated forms (gelu_erf, gelu_tanh, silu; fwd, bwd)")
+    p.add_argument("--gated-shape", default="16384,16384",
+                   help="--gated: ROWS,COLS of y (x is [ROWS, 2 COLS]; default 16384,16384: n = 2^28)")
+    p.add_argument("--gated-layouts", help="--gated: comma list of halves, pair (default halves)")
     a = p.parse_args(argv)
     a.ops = choice_list(a.ops, OPS, OPS)
     a.dtypes = choice_list(a.dtypes, tuple(DTYPES), tuple(DTYPES), DTYPE_NAMES)
-    a.table_mode = a.table or not (a.small or a.sweep)
+    a.table_mode = a.table or not (a.small or a.sweep or a.gated)
     a.dirs = choice_list(a.dirs, DIRS, DIRS if a.table_mode else ("fwd", "bwd"))
     a.data = choice_list(a.data, DATA, DATA if a.table_mode else ("randn",))
+    a.gated_layouts = choice_list(a.gated_layouts, GATED_LAYOUTS, ("halves",))
+    try:
+        a.gated_shape = tuple(int(v) for v in a.gated_shape.split(","))
+    except ValueError:
+        a.gated_shape = ()
+    if len(a.gated_shape) != 2 or min(a.gated_shape) < 1:
+        p.error("--gated-shape ROWS,COLS, both >= 1")
     if a.reps < 1 or a.warmup < 0 or not 1 <= a.log2n <= 32:
         p.error("--reps >= 1, --warmup >= 0, --log2n in [1, 32]")
     return a
@@ -749,6 +966,8 @@ def main(argv):
             rows += run_small(args, dev, stream)
         if args.sweep:
             rows += run_sweep(args, dev, stream)
+        if args.gated:
+            rows += run_gated(args, dev)
     return 1 if any(r["check"] != "ok" for r in rows) else 0
 
 

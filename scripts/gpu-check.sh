@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/gpu-check.sh - the one GPU call: build and run everything that needs the GPU.
 #
-#   scripts/gpu-check.sh [--full] [--python]
+#   scripts/gpu-check.sh [--full] [--python] [--gated]
 #
 # Run on the GPU machine from the repository root. Steps, in order:
 #   nvidia-smi -L, nvcc --version
@@ -20,7 +20,9 @@
 #        --python the Python package (scripts/gpu-python.sh: the wheel with its CUDA part,
 #        pytest on the GPU, the seed models' comparison; its wheel build starts beside the
 #        nvcc builds; then bench/torch_compare.py, gpuact against PyTorch's ops at n = 2^28,
-#        CSV to $OUT/torch_compare.csv), and last, alone on the GPU, the bench (CSV to $OUT/bench.csv)
+#        CSV to $OUT/torch_compare.csv; with --gated, which implies --python, also its gated
+#        forms against PyTorch's composition and torch.compile of it, y [2^14, 2^14],
+#        CSV to $OUT/torch_compare-gated.csv), and last, alone on the GPU, the bench (CSV to $OUT/bench.csv),
 #        the gated forms' bench (CSV to $OUT/gated_bench.csv) and the bench of fast mode
 #        (randn, CSV to $OUT/bench_fast.csv)
 # Every step's exit code and elapsed seconds are recorded; the script goes on
@@ -44,12 +46,14 @@ set -u
 
 FULL=0
 PYTHON_STEPS=0
+GATED_STEPS=0
 for a in "$@"; do
     case "$a" in
     --full) FULL=1 ;;
     --python) PYTHON_STEPS=1 ;;
+    --gated) GATED_STEPS=1; PYTHON_STEPS=1 ;;
     -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
-    *) echo "gpu-check: unknown argument: $a (usage: $0 [--full] [--python])" >&2; exit 2 ;;
+    *) echo "gpu-check: unknown argument: $a (usage: $0 [--full] [--python] [--gated])" >&2; exit 2 ;;
     esac
 done
 
@@ -362,6 +366,17 @@ if [ "$PYTHON_STEPS" = 1 ]; then # pytest and the seed models' timings, with the
         record "$ID" - 0 "not run: the wheel build failed"
     fi
     show "$ID" 140
+    if [ "$GATED_STEPS" = 1 ]; then # GEGLU/SwiGLU: 18 rows at n = 2^28 and 18 torch.compile graphs
+        new_step torch-compare-gated
+        if grep -q '^0'$'\t' "$LOGS/$PY_BUILD_ID.res"; then
+            run_step "$ID" 420 env PYTHONUNBUFFERED=1 "${PYTHON:-python3}" bench/torch_compare.py --gated \
+                --csv "$OUT/torch_compare.csv"
+        else
+            echo "gpu-check: not run: the wheel build failed" >"$LOGS/$ID.log"
+            record "$ID" - 0 "not run: the wheel build failed"
+        fi
+        show "$ID" 30
+    fi
 fi
 
 new_step bench

@@ -60,8 +60,17 @@ def sources(cuda):
 
 
 def flags(cuda):
-    """(cxx flags, nvcc flags). No fast-math anywhere: gpuact refuses it."""
+    """(cxx flags, nvcc flags). No fast-math anywhere: gpuact refuses it.
+    -fopenmp where torch runs its intra-op threads on OpenMP (Linux wheels):
+    at::parallel_for is inline, and without _OPENMP in our translation unit
+    it runs the whole range on the calling thread; the GOMP symbols come from
+    the libgomp torch loads with its global dependencies (no second runtime
+    is linked in, so torch.set_num_threads governs ours too)."""
+    import sys
+    import torch
     cxx = ["-O2"] + (["-DGPUACT_TORCH_CUDA"] if cuda else [])
+    if sys.platform.startswith("linux") and getattr(torch._C, "has_openmp", False):
+        cxx.append("-fopenmp")
     nvcc = ["-O3"]
     return cxx, nvcc
 

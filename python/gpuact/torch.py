@@ -16,6 +16,27 @@ Functions (PyTorch's signatures and semantics) and modules:
 'sigmoid' is x * sigmoid(1.702 x). swish_tanh with the defaults is
     torch.clamp(torch.tanh(torch.clamp(F.silu(x) / 2, -1, 1)), -1, 1).
 
+Gated forms (GEGLU, SwiGLU): y = f(a) * b, with the gradients
+da = dy * b * f'(a) and db = dy * f(a), each the exact value rounded once:
+    geglu(x, approximate='none'|'tanh', dim=-1, gate_first=True)   GEGLU(...)
+    swiglu(x, dim=-1, gate_first=True)                             SwiGLU(...)
+    gated_halves(x, op='gelu_erf', dim=-1, gate_first=True, ...)   any op
+        a and b are the two halves of x along dim (its size must be even);
+        gate_first=True: a = the first half (f applies to it), b = the
+        second, as vLLM's SiluAndMul: F.silu(x[..., :d]) * x[..., d:];
+        gate_first=False: the other order, as F.glu and diffusers' GEGLU
+        (h, gate = x.chunk(2, -1); h * F.gelu(gate)). y has x's shape with
+        dim halved; the gradient comes back as one tensor of x's shape.
+    gated(a, b, op='gelu_erf', ...)                 a and b two tensors of one shape
+    gated_backward(a, b, dy, op, ...) -> (da, db)   both in one pass, no autograd
+The modules are the activation only, as torch.nn.GLU (no projection). op:
+a key of OPS, or 'gelu' for 'gelu_erf'. On CUDA the gated kernels are built
+for gelu_erf, gelu_tanh and silu (gpuact.h's GPUACT_GATED_OPS); another op
+raises GPUACT_ERROR_UNSUPPORTED there, and runs on the CPU. The halves form
+reads a contiguous x in place (one kernel, no chunk or copy); other layouts
+are made contiguous first. Prefer it to gated(*x.chunk(2, -1)), whose halves
+are not dense and get copied.
+
 Tensors: float32, float16, bfloat16, any shape (0 elements too), any
 strides (dense layouts are read in place, others copied to contiguous);
 results take x's layout as torch.empty_like(x) does. CUDA tensors run on
@@ -23,8 +44,9 @@ their device and the current stream; CPU tensors run the same math core with
 bit-identical results. Other dtypes raise TypeError; a status from the C
 library raises RuntimeError naming the op and the status.
 
-Autograd: each function saves only x, and its backward is gpuact's backward
-kernel (dx = dy f'(x), rounded once); the out-of-place ones are one operator,
+Autograd: each function saves only x (the gated forms: a and b, or x), and
+its backward is gpuact's backward kernel (dx = dy f'(x), rounded once; the
+gated forms: da and db from one kernel); the out-of-place ones are one operator,
 torch.ops.gpuact.act, whose autograd is written in C++ (no Python between the
 autograd engine and the kernels). The in-place elu/selu (alpha >= 0) save
 their output instead, as PyTorch does, and use the backward from the output.
@@ -48,7 +70,8 @@ except ImportError as _e:  # a vendored checkout: build it now (cached)
     _C = _jit_load()
 
 __all__ = ["gelu", "elu", "selu", "silu", "swish_tanh", "forward_backward", "GELU", "ELU", "SELU", "SiLU",
-           "SwishTanh", "has_cuda", "OPS"]
+           "SwishTanh", "geglu", "swiglu", "gated_halves", "gated", "gated_backward", "GEGLU", "SwiGLU", "has_cuda",
+           "OPS"]
 
 # gpuact_op codes (gpuact_kernels.cuh)
 OPS = {"gelu_erf": 1, "gelu_tanh": 2, "gelu_sigmoid": 3, "elu": 4, "selu": 5, "silu": 6, "swish_tanh": 7}
@@ -95,6 +118,51 @@ def _(y, dy, op, alpha, scale, lo, hi):
 @torch.library.register_fake("gpuact::forward_backward")
 def _(x, dy, op, alpha, scale, lo, hi):
     return _fake_like(x), _fake_like(x)
+
+
+@torch.library.register_fake("gpuact::gated")
+def _(a, b, op, alpha, scale, lo, hi):
+    return _fake_like(a)
+
+
+@torch.library.register_fake("gpuact::gated_act")
+def _(a, b, op, alpha, scale, lo, hi):
+    return _fake_like(a)
+
+
+@torch.library.register_fake("gpuact::gated_backward")
+def _(a, b, dy, op, alpha, scale, lo, hi):
+    return _fake_like(a), _fake_like(a)
+
+
+def _fake_halves(x, dim):
+    """The operator's output (contiguous, dim halved), with its argument
+    checks, so that a traced call fails as the eager one does."""
+    if x.dim() == 0:
+        raise RuntimeError("gpuact.gated_halves: x must have at least one dimension")
+    if not -x.dim() <= dim < x.dim():
+        raise IndexError("gpuact.gated_halves: dim %d out of range for %d dimensions" % (dim, x.dim()))
+    d = dim % x.dim()
+    torch._check(x.shape[d] % 2 == 0, lambda: "gpuact.gated_halves: x has shape %s: dimension %d must have an "
+                 "even size to split in halves" % (list(x.shape), d))
+    shape = list(x.shape)
+    shape[d] = shape[d] // 2
+    return x.new_empty(shape)
+
+
+@torch.library.register_fake("gpuact::gated_halves")
+def _(x, dim, gate_first, op, alpha, scale, lo, hi):
+    return _fake_halves(x, dim)
+
+
+@torch.library.register_fake("gpuact::gated_halves_act")
+def _(x, dim, gate_first, op, alpha, scale, lo, hi):
+    return _fake_halves(x, dim)
+
+
+@torch.library.register_fake("gpuact::gated_halves_backward")
+def _(x, dy, dim, gate_first, op, alpha, scale, lo, hi):
+    return x.new_empty(x.shape)
 
 
 # ---- autograd ----
@@ -199,6 +267,60 @@ def forward_backward(x, dy, op, alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
     return _ops.forward_backward(x, dy, OPS[op], float(alpha), float(scale), float(lo), float(hi))
 
 
+# ---- gated forms ----
+# gated_act and gated_halves_act carry their autograd in C++ as act does: the
+# forward saves its inputs, the backward is one gated_backward /
+# gated_halves_backward call (da and db together).
+_GATED_ALIASES = {"gelu": "gelu_erf"}
+
+
+def _gated_op(name, op):
+    op = _GATED_ALIASES.get(op, op)
+    if op not in OPS:
+        raise ValueError("gpuact.%s: op must be one of %s (or 'gelu'), not %r" % (name, ", ".join(OPS), op))
+    return OPS[op]
+
+
+def _gated_halves_checked(name, x, op, dim, gate_first, alpha, scale, lo, hi):
+    _check_dtype(name, x)
+    return _ops.gated_halves_act(x, int(dim), bool(gate_first), op, float(alpha), float(scale), float(lo), float(hi))
+
+
+def gated_halves(x, op="gelu_erf", dim=-1, gate_first=True, alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
+    """f(a) * b with a and b the halves of x along dim: a the first half
+    when gate_first, else the second. y has x's shape with dim halved."""
+    return _gated_halves_checked("gated_halves", x, _gated_op("gated_halves", op), dim, gate_first, alpha, scale, lo,
+                                 hi)
+
+
+def geglu(x, approximate="none", dim=-1, gate_first=True):
+    """GEGLU: gelu(a) * b, a and b the halves of x along dim (gelu's
+    approximate: 'none', 'tanh', or 'sigmoid' on the CPU)."""
+    if approximate not in _GELU:
+        raise ValueError("gpuact.geglu: approximate must be 'none', 'tanh' or 'sigmoid', not %r" % (approximate,))
+    return _gated_halves_checked("geglu", x, OPS[_GELU[approximate]], dim, gate_first, 1.0, 0.5, -1.0, 1.0)
+
+
+def swiglu(x, dim=-1, gate_first=True):
+    """SwiGLU: silu(a) * b, a and b the halves of x along dim."""
+    return _gated_halves_checked("swiglu", x, OPS["silu"], dim, gate_first, 1.0, 0.5, -1.0, 1.0)
+
+
+def gated(a, b, op="gelu_erf", alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
+    """f(a) * b for two tensors of one shape and dtype."""
+    code = _gated_op("gated", op)
+    _check_dtype("gated", a)
+    _check_dtype("gated", b)
+    return _ops.gated_act(a, b, code, float(alpha), float(scale), float(lo), float(hi))
+
+
+def gated_backward(a, b, dy, op="gelu_erf", alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
+    """(dy * b * f'(a), dy * f(a)) in one pass, no autograd."""
+    code = _gated_op("gated_backward", op)
+    _check_dtype("gated_backward", a)
+    return _ops.gated_backward(a, b, dy, code, float(alpha), float(scale), float(lo), float(hi))
+
+
 # ---- modules ----
 class GELU(nn.Module):
     def __init__(self, approximate="none"):
@@ -263,3 +385,35 @@ class SwishTanh(nn.Module):
 
     def extra_repr(self):
         return "scale=%s, lo=%s, hi=%s" % (self.scale, self.lo, self.hi)
+
+
+class GEGLU(nn.Module):
+    """gelu(a) * b, a and b the halves of the input along dim (the
+    activation only, as torch.nn.GLU)."""
+
+    def __init__(self, approximate="none", dim=-1, gate_first=True):
+        super().__init__()
+        if approximate not in _GELU:
+            raise ValueError("gpuact.GEGLU: approximate must be 'none', 'tanh' or 'sigmoid', not %r" % (approximate,))
+        self.approximate, self.dim, self.gate_first = approximate, dim, gate_first
+
+    def forward(self, x):
+        return geglu(x, self.approximate, self.dim, self.gate_first)
+
+    def extra_repr(self):
+        return "approximate=%r, dim=%d, gate_first=%s" % (self.approximate, self.dim, self.gate_first)
+
+
+class SwiGLU(nn.Module):
+    """silu(a) * b, a and b the halves of the input along dim (the
+    activation only, as torch.nn.GLU)."""
+
+    def __init__(self, dim=-1, gate_first=True):
+        super().__init__()
+        self.dim, self.gate_first = dim, gate_first
+
+    def forward(self, x):
+        return swiglu(x, self.dim, self.gate_first)
+
+    def extra_repr(self):
+        return "dim=%d, gate_first=%s" % (self.dim, self.gate_first)

@@ -2,7 +2,8 @@
 
 Two independent oracles, built here with the system C compiler:
   clib  gpuact.h's host entry points, compiled on their own (the C library
-        as a C user gets it): the package must give its bits exactly.
+        as a C user gets it), and cshim.c's loops over its scalar gated
+        functions: the package must give their bits exactly.
   ref   the MPFR reference (reference/), correctly rounded: the package must
         meet the library's accuracy bars against it.
 """
@@ -47,7 +48,7 @@ def clib(libdir):
     src = os.path.join(libdir, "impl.c")
     with open(src, "w") as f:
         f.write('#define GPUACT_IMPLEMENTATION\n#include "gpuact.h"\n')
-    return _build(libdir, "libgpuact_c.so", [src], ["-lm"])
+    return _build(libdir, "libgpuact_c.so", [src, os.path.join(HERE, "cshim.c")], ["-lm"])
 
 
 @pytest.fixture(scope="session")
@@ -89,6 +90,46 @@ def c_call(clib, fn, op, x, *rest, alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
     return outs[0] if nout == 1 else tuple(outs)
 
 
+def c_gated(clib, op, a, b, dy=None, alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
+    """The C scalar gated functions elementwise on contiguous CPU copies:
+    y = f(a) b, or (da, db) when dy is given."""
+    ins = [t.detach().cpu().contiguous() for t in ((a, b) if dy is None else (a, b, dy))]
+    outs = [torch.empty_like(ins[0]) for _ in range(1 if dy is None else 2)]
+    p = c_params(alpha, scale, lo, hi)
+    s = clib.cshim_gated(ctypes.c_int(OPS[op]), ctypes.c_int(C_DTYPE[ins[0].dtype]), ctypes.byref(p), _ptr(ins[0]),
+                         _ptr(ins[1]), _ptr(ins[2]) if dy is not None else None, _ptr(outs[0]),
+                         _ptr(outs[1]) if dy is not None else None, ctypes.c_size_t(ins[0].numel()))
+    assert s == 0, "gpuact_resolve(%s) returned status %d" % (op, s)
+    return outs[0] if dy is None else tuple(outs)
+
+
+def c_gated_halves(clib, op, x, dy=None, gate_first=True, alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
+    """gpuact_gated_host / gpuact_gated_backward_host on a 2-D [rows, 2 cols]
+    CPU tensor as the C API documents its halves (a = ab + off, b the other
+    half, ld = 2 cols): y [rows, cols], or dx of x's shape from dy."""
+    x = x.detach().cpu().contiguous()
+    rows, cols = x.shape[0], x.shape[1] // 2
+    esz = x.element_size()
+    base = x.data_ptr()
+    ao, bo = (0, cols) if gate_first else (cols, 0)
+    p = c_params(alpha, scale, lo, hi)
+    head = [ctypes.c_int(OPS[op]), ctypes.c_int(C_DTYPE[x.dtype]), ctypes.byref(p),
+            ctypes.c_void_p(base + ao * esz), ctypes.c_void_p(base + bo * esz), ctypes.c_size_t(2 * cols)]
+    if dy is None:
+        y = torch.empty(rows, cols, dtype=x.dtype)
+        s = clib.gpuact_gated_host(*head, _ptr(y), ctypes.c_size_t(rows), ctypes.c_size_t(cols))
+        out = y
+    else:
+        dy = dy.detach().cpu().contiguous()
+        dx = torch.empty_like(x)
+        q = dx.data_ptr()
+        s = clib.gpuact_gated_backward_host(*head, _ptr(dy), ctypes.c_void_p(q + ao * esz), ctypes.c_void_p(q + bo * esz),
+                                            ctypes.c_size_t(rows), ctypes.c_size_t(cols))
+        out = dx
+    assert s == 0, "C library gated(%s) returned status %d" % (op, s)
+    return out
+
+
 def ref_params(alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
     return (ctypes.c_float * 4)(alpha, scale, lo, hi)
 
@@ -98,12 +139,13 @@ def _dptr(a):
 
 
 def ref_ulp(ref, op, direction, x, got, dy=None, **kw):
-    """Error in ulps of got's format against MPFR, per element (float64 tensor)."""
+    """Error in ulps of got's format against MPFR, per element (float64
+    tensor): of f(x), dy f'(x) ('bwd') or dy f(x) ('gated')."""
     xd = x.detach().cpu().double().contiguous().flatten()
     gd = got.detach().cpu().double().contiguous().flatten()
     dyd = dy.detach().cpu().double().contiguous().flatten() if dy is not None else None
     out = torch.empty_like(xd)
-    ref.refshim_ulp(ctypes.c_int(OPS[op]), ctypes.c_int({"f": 0, "bwd": 2}[direction]), ref_params(**kw),
+    ref.refshim_ulp(ctypes.c_int(OPS[op]), ctypes.c_int({"f": 0, "bwd": 2, "gated": 3}[direction]), ref_params(**kw),
                     ctypes.c_int(REF_FMT[got.dtype]), _dptr(xd), _dptr(dyd) if dyd is not None else None, _dptr(gd),
                     _dptr(out), ctypes.c_size_t(xd.numel()))
     return out
@@ -120,12 +162,28 @@ def ref_value(ref, op, direction, x, dtype, dy=None, **kw):
         dyd = dy.detach().cpu().double().contiguous().flatten()
         ref.refshim_backward(ctypes.c_int(OPS[op]), ref_params(**kw), ctypes.c_int(REF_FMT[dtype]), _dptr(xd),
                              _dptr(dyd), _dptr(out), ctypes.c_size_t(xd.numel()))
+    return _canonical(out, dtype).reshape(x.shape)
+
+
+def _canonical(out, dtype):
+    """float64 values exact in dtype, as dtype, NaN as the library's
+    canonical quiet NaN (torch's conversion keeps the payload)."""
     r = out.to(dtype)
-    # a NaN result is the library's canonical quiet NaN; torch's conversion keeps the payload
     iv, qnan = {torch.float32: (torch.int32, 0x7fc00000), torch.float16: (torch.int16, 0x7e00),
                 torch.bfloat16: (torch.int16, 0x7fc0)}[dtype]
     r.view(iv)[torch.isnan(out)] = qnan
-    return r.reshape(x.shape)
+    return r
+
+
+def ref_gated(ref, op, a, s, dtype, **kw):
+    """The correctly rounded s f(a) in dtype (MPFR): the gated forms' y
+    (s = b) and db (s = dy)."""
+    ad = a.detach().cpu().double().contiguous().flatten()
+    sd = s.detach().cpu().double().contiguous().flatten()
+    out = torch.empty_like(ad)
+    ref.refshim_gated(ctypes.c_int(OPS[op]), ref_params(**kw), ctypes.c_int(REF_FMT[dtype]), _dptr(ad), _dptr(sd),
+                      _dptr(out), ctypes.c_size_t(ad.numel()))
+    return _canonical(out, dtype).reshape(a.shape)
 
 
 def all_16bit(dtype):

@@ -29,11 +29,19 @@ void refshim_backward(int op, const float *p, int fmt, const double *x, const do
 }
 
 /* ulp[i]: the error of got[i] against the exact value, in ulps of fmt
-   (deriv 0: f, 2: dy f'); NaN-aware as gpuact_ref_ulp */
+   (deriv 0: f, 2: dy f', 3: dy f for the gated forms); NaN-aware as gpuact_ref_ulp */
 void refshim_ulp(int op, int deriv, const float *p, int fmt, const double *x, const double *dy, const double *got,
                  double *ulp, size_t n) {
     gpuact_ref_params r = params(p);
     size_t i;
     for (i = 0; i < n; i++)
         ulp[i] = gpuact_ref_ulp(op, deriv, x[i], dy ? dy[i] : 0.0, &r, (gpuact_ref_format)fmt, got[i], 0, 0);
+}
+
+/* out[i] = s[i] f(a[i]), the exact product correctly rounded to fmt (the
+   gated forms' y = f(a) b and db = dy f(a)) */
+void refshim_gated(int op, const float *p, int fmt, const double *a, const double *s, double *out, size_t n) {
+    gpuact_ref_params r = params(p);
+    size_t i;
+    for (i = 0; i < n; i++) out[i] = gpuact_ref_gated(op, a[i], s[i], &r, (gpuact_ref_format)fmt);
 }

@@ -7,6 +7,11 @@
        backward(x, dy, op, ...) -> dx             dx = dy f'(x), rounded once
        backward_from_output(y, dy, op, ...) -> dx elu/selu after an in-place forward
        forward_backward(x, dy, op, ...) -> (y, dx)
+   and the gated forms (gpuact_gated_host / _device), each result rounded once:
+       gated(a, b, op, ...) -> y                   y = f(a) b, a and b of one shape
+       gated_backward(a, b, dy, op, ...) -> (da, db)  da = dy b f'(a), db = dy f(a)
+       gated_halves(x, dim, gate_first, op, ...) -> y   a, b the halves of x along dim
+       gated_halves_backward(x, dy, dim, gate_first, op, ...) -> dx   (da | db) in x's layout
    CPU tensors run the host entry points (split over torch's intra-op
    threads), CUDA tensors the device entry points on the tensor's device and
    the current stream. The outputs are laid out as torch.empty_like(x): a
@@ -18,8 +23,11 @@
 #include <ATen/MemoryOverlap.h>
 #include <ATen/Parallel.h>
 
+#include <algorithm>
 #include <atomic>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #ifdef GPUACT_TORCH_CUDA
 #define GPUACT_CUDA /* declares the *_device entry points */
@@ -261,6 +269,181 @@ std::tuple<at::Tensor, at::Tensor> forward_backward(const at::Tensor &x, const a
     return std::make_tuple(y, dx);
 }
 
+/* ---- gated forms ---- */
+
+void check_same(const Call &c, const char *name, const at::Tensor &t, const char *other, const at::Tensor &a) {
+    TORCH_CHECK_TYPE(t.scalar_type() == a.scalar_type(), "gpuact.", c.what, "(", op_name(c.op), "): ", name, " is ",
+                     t.scalar_type(), " but ", other, " is ", a.scalar_type());
+    TORCH_CHECK(t.device() == a.device(), "gpuact.", c.what, "(", op_name(c.op), "): ", name, " is on ",
+                t.device().str(), " but ", other, " is on ", a.device().str());
+}
+
+void check_shape(const Call &c, const char *name, const at::Tensor &t, const char *other, at::IntArrayRef shape) {
+    if (t.sizes() != shape) {
+        std::string s = "[";
+        for (size_t i = 0; i < shape.size(); i++) s += (i ? ", " : "") + std::to_string(shape[i]);
+        TORCH_CHECK(false, "gpuact.", c.what, "(", op_name(c.op), "): ", name, " has shape ", shape_str(t), " but ",
+                    other, " has ", s + "]");
+    }
+}
+
+/* A gated call's operands: rows x cols, row r of a, b (and da, db) at
+   r * ld elements from the pointer; y and dy dense rows x cols. */
+struct Gated {
+    const char *a, *b, *dy;
+    char *o0, *o1; /* y, or da and db */
+    int64_t ld, rows, cols;
+};
+
+/* Runs the gated forward (o1 == nullptr) or backward on the tensors' device. */
+void run_gated(const Call &c, const at::Tensor &like, const Gated &g) {
+    const gpuact_dtype t = dtype_of(c, like);
+    const bool bwd = g.o1 != nullptr;
+    if (g.rows == 0 || g.cols == 0) return;
+#ifdef GPUACT_TORCH_CUDA
+    if (like.device().is_cuda()) {
+        c10::cuda::CUDAGuard guard(like.device());
+        cudaStream_t st = c10::cuda::getCurrentCUDAStream(like.device().index()).stream();
+        gpuact_status s =
+            bwd ? gpuact_gated_backward_device(c.op, t, &c.p, g.a, g.b, (size_t)g.ld, g.dy, g.o0, g.o1, (size_t)g.rows,
+                                               (size_t)g.cols, st)
+                : gpuact_gated_device(c.op, t, &c.p, g.a, g.b, (size_t)g.ld, g.o0, (size_t)g.rows, (size_t)g.cols, st);
+        check_status(c, like, s);
+        return;
+    }
+#endif
+    /* Host: the rows x cols elements split as torch's threads see fit; a
+       chunk is at most a partial row, a run of whole rows and a partial row,
+       one call each (elementwise: any split gives the same bits). */
+    const int64_t esz = (int64_t)like.element_size();
+    std::atomic<int> first{(int)GPUACT_SUCCESS};
+    auto call = [&](int64_t r, int64_t nr, int64_t j, int64_t nc) {
+        const int64_t op = (r * g.ld + j) * esz, od = (r * g.cols + j) * esz; /* pitched, dense */
+        gpuact_status s =
+            bwd ? gpuact_gated_backward_host(c.op, t, &c.p, g.a + op, g.b + op, (size_t)g.ld, g.dy + od, g.o0 + op,
+                                             g.o1 + op, (size_t)nr, (size_t)nc)
+                : gpuact_gated_host(c.op, t, &c.p, g.a + op, g.b + op, (size_t)g.ld, g.o0 + od, (size_t)nr, (size_t)nc);
+        int expect = (int)GPUACT_SUCCESS;
+        if (s != GPUACT_SUCCESS) first.compare_exchange_strong(expect, (int)s);
+    };
+    at::parallel_for(0, g.rows * g.cols, 1 << 15, [&](int64_t b, int64_t e) {
+        int64_t r = b / g.cols, j = b % g.cols;
+        if (j != 0) { /* the rest of a started row */
+            const int64_t m = std::min(e - b, g.cols - j);
+            call(r, 1, j, m);
+            b += m;
+            r++;
+        }
+        if (e - b >= g.cols) {
+            const int64_t nr = (e - b) / g.cols;
+            call(r, nr, 0, g.cols);
+            b += nr * g.cols;
+            r += nr;
+        }
+        if (b < e) call(r, 1, 0, e - b);
+    });
+    check_status(c, like, (gpuact_status)first.load());
+}
+
+Call gated_call(const char *what, const at::Tensor &a, int64_t op, double alpha, double scale, double lo, double hi) {
+    Call c = make_call(what, op, alpha, scale, lo, hi);
+    dtype_of(c, a);
+    check_device(c, a);
+    return c;
+}
+
+/* Two tensors of one shape: read in place when dense (b, dy taken to a's
+   layout), else copied; the outputs take a's layout as empty_like. */
+at::Tensor gated(const at::Tensor &a, const at::Tensor &b, int64_t op, double alpha, double scale, double lo,
+                 double hi) {
+    Call c = gated_call("gated", a, op, alpha, scale, lo, hi);
+    check_same(c, "b", b, "a", a);
+    check_shape(c, "b", b, "a", a.sizes());
+    check_params(c, a);
+    at::Tensor ai = dense(a);
+    at::Tensor y = at::empty_like(ai);
+    at::Tensor bi = as_layout(b, y);
+    run_gated(c, ai, Gated{bytes(ai), bytes(bi), nullptr, wbytes(y), nullptr, ai.numel(), 1, ai.numel()});
+    return y;
+}
+
+std::tuple<at::Tensor, at::Tensor> gated_backward(const at::Tensor &a, const at::Tensor &b, const at::Tensor &dy,
+                                                  int64_t op, double alpha, double scale, double lo, double hi) {
+    Call c = gated_call("gated_backward", a, op, alpha, scale, lo, hi);
+    check_same(c, "b", b, "a", a);
+    check_same(c, "dy", dy, "a", a);
+    check_shape(c, "b", b, "a", a.sizes());
+    check_shape(c, "dy", dy, "a", a.sizes());
+    check_params(c, a);
+    at::Tensor ai = dense(a);
+    at::Tensor da = at::empty_like(ai), db = at::empty_like(ai);
+    at::Tensor bi = as_layout(b, da), dyi = as_layout(dy, da);
+    run_gated(c, ai, Gated{bytes(ai), bytes(bi), bytes(dyi), wbytes(da), wbytes(db), ai.numel(), 1, ai.numel()});
+    return std::make_tuple(da, db);
+}
+
+/* x split in halves along dim, as the C API's pitched rows of a contiguous
+   x: rows = the elements before dim, cols = half of dim times those after
+   it, ld = 2 cols; the half that goes through f is a (first with
+   gate_first), the other b. */
+struct Halves {
+    at::Tensor x; /* contiguous */
+    int64_t dim, rows, cols, aoff, boff; /* aoff, boff: elements */
+};
+
+Halves halves(const Call &c, const at::Tensor &x, int64_t dim, bool gate_first) {
+    TORCH_CHECK(x.dim() > 0, "gpuact.", c.what, "(", op_name(c.op), "): x must have at least one dimension");
+    Halves h;
+    h.dim = at::maybe_wrap_dim(dim, x.dim());
+    const int64_t n2 = x.size(h.dim);
+    if (n2 % 2 != 0)
+        TORCH_CHECK(false, "gpuact.", c.what, "(", op_name(c.op), "): x has shape ", shape_str(x), ": dimension ",
+                    std::to_string(h.dim), " must have an even size to split in halves");
+    h.x = x.contiguous();
+    int64_t inner = 1;
+    for (int64_t i = h.dim + 1; i < x.dim(); i++) inner *= x.size(i);
+    h.cols = n2 / 2 * inner;
+    h.rows = h.cols == 0 ? 0 : x.numel() / (2 * h.cols);
+    h.aoff = gate_first ? 0 : h.cols;
+    h.boff = gate_first ? h.cols : 0;
+    return h;
+}
+
+std::vector<int64_t> half_shape(const at::Tensor &x, int64_t dim) {
+    std::vector<int64_t> s(x.sizes().begin(), x.sizes().end());
+    s[dim] /= 2;
+    return s;
+}
+
+at::Tensor gated_halves(const at::Tensor &x, int64_t dim, bool gate_first, int64_t op, double alpha, double scale,
+                        double lo, double hi) {
+    Call c = gated_call("gated_halves", x, op, alpha, scale, lo, hi);
+    check_params(c, x);
+    Halves h = halves(c, x, dim, gate_first);
+    at::Tensor y = at::empty(half_shape(x, h.dim), h.x.options());
+    const int64_t esz = (int64_t)x.element_size();
+    const char *p = bytes(h.x);
+    run_gated(c, h.x, Gated{p + h.aoff * esz, p + h.boff * esz, nullptr, wbytes(y), nullptr, 2 * h.cols, h.rows, h.cols});
+    return y;
+}
+
+at::Tensor gated_halves_backward(const at::Tensor &x, const at::Tensor &dy, int64_t dim, bool gate_first, int64_t op,
+                                 double alpha, double scale, double lo, double hi) {
+    Call c = gated_call("gated_halves_backward", x, op, alpha, scale, lo, hi);
+    check_same(c, "dy", dy, "x", x);
+    check_params(c, x);
+    Halves h = halves(c, x, dim, gate_first);
+    check_shape(c, "dy", dy, "the halves of x", half_shape(x, h.dim));
+    at::Tensor dyi = dy.contiguous();
+    at::Tensor dx = at::empty_like(h.x);
+    const int64_t esz = (int64_t)x.element_size();
+    const char *p = bytes(h.x);
+    char *q = wbytes(dx);
+    run_gated(c, h.x, Gated{p + h.aoff * esz, p + h.boff * esz, bytes(dyi), q + h.aoff * esz, q + h.boff * esz,
+                            2 * h.cols, h.rows, h.cols});
+    return dx;
+}
+
 /* The out-of-place activation with its autograd in C++: the forward saves
    x, the backward is gpuact's backward operator (dx = dy f'(x), rounded
    once). Kept out of Python so that a training step pays no Python or GIL
@@ -297,6 +480,79 @@ at::Tensor act_autograd(const at::Tensor &x, int64_t op, double alpha, double sc
     return Act::apply(x, op, alpha, scale, lo, hi);
 }
 
+/* The gated forms with their autograd in C++, as Act: the forward saves its
+   inputs, the backward is one call of the gated backward (da and db). */
+class GatedAct : public torch::autograd::Function<GatedAct> {
+  public:
+    static at::Tensor forward(torch::autograd::AutogradContext *ctx, const at::Tensor &a, const at::Tensor &b,
+                              int64_t op, double alpha, double scale, double lo, double hi) {
+        at::AutoDispatchBelowADInplaceOrView below;
+        static auto fwd =
+            c10::Dispatcher::singleton()
+                .findSchemaOrThrow("gpuact::gated", "")
+                .typed<at::Tensor(const at::Tensor &, const at::Tensor &, int64_t, double, double, double, double)>();
+        at::Tensor y = fwd.call(a, b, op, alpha, scale, lo, hi);
+        ctx->save_for_backward({a, b});
+        ctx->saved_data["p"] = std::vector<double>{(double)op, alpha, scale, lo, hi};
+        return y;
+    }
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext *ctx,
+                                                   torch::autograd::variable_list grads) {
+        static auto bwd = c10::Dispatcher::singleton()
+                              .findSchemaOrThrow("gpuact::gated_backward", "")
+                              .typed<std::tuple<at::Tensor, at::Tensor>(const at::Tensor &, const at::Tensor &,
+                                                                        const at::Tensor &, int64_t, double, double,
+                                                                        double, double)>();
+        const auto saved = ctx->get_saved_variables();
+        const std::vector<double> p = ctx->saved_data["p"].toDoubleVector();
+        at::Tensor da, db;
+        if (grads[0].defined()) std::tie(da, db) = bwd.call(saved[0], saved[1], grads[0], (int64_t)p[0], p[1], p[2], p[3], p[4]);
+        return {da, db, at::Tensor(), at::Tensor(), at::Tensor(), at::Tensor(), at::Tensor()};
+    }
+};
+
+class GatedHalvesAct : public torch::autograd::Function<GatedHalvesAct> {
+  public:
+    static at::Tensor forward(torch::autograd::AutogradContext *ctx, const at::Tensor &x, int64_t dim, bool gate_first,
+                              int64_t op, double alpha, double scale, double lo, double hi) {
+        at::AutoDispatchBelowADInplaceOrView below;
+        static auto fwd = c10::Dispatcher::singleton()
+                              .findSchemaOrThrow("gpuact::gated_halves", "")
+                              .typed<at::Tensor(const at::Tensor &, int64_t, bool, int64_t, double, double, double,
+                                                double)>();
+        at::Tensor y = fwd.call(x, dim, gate_first, op, alpha, scale, lo, hi);
+        ctx->save_for_backward({x});
+        ctx->saved_data["p"] = std::vector<double>{(double)op, alpha, scale, lo, hi};
+        ctx->saved_data["dim"] = dim;
+        ctx->saved_data["gate_first"] = gate_first;
+        return y;
+    }
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext *ctx,
+                                                   torch::autograd::variable_list grads) {
+        static auto bwd = c10::Dispatcher::singleton()
+                              .findSchemaOrThrow("gpuact::gated_halves_backward", "")
+                              .typed<at::Tensor(const at::Tensor &, const at::Tensor &, int64_t, bool, int64_t, double,
+                                                double, double, double)>();
+        const at::Tensor x = ctx->get_saved_variables()[0];
+        const std::vector<double> p = ctx->saved_data["p"].toDoubleVector();
+        at::Tensor dx;
+        if (grads[0].defined())
+            dx = bwd.call(x, grads[0], ctx->saved_data["dim"].toInt(), ctx->saved_data["gate_first"].toBool(),
+                          (int64_t)p[0], p[1], p[2], p[3], p[4]);
+        return {dx, at::Tensor(), at::Tensor(), at::Tensor(), at::Tensor(), at::Tensor(), at::Tensor(), at::Tensor()};
+    }
+};
+
+at::Tensor gated_autograd(const at::Tensor &a, const at::Tensor &b, int64_t op, double alpha, double scale, double lo,
+                          double hi) {
+    return GatedAct::apply(a, b, op, alpha, scale, lo, hi);
+}
+
+at::Tensor gated_halves_autograd(const at::Tensor &x, int64_t dim, bool gate_first, int64_t op, double alpha,
+                                 double scale, double lo, double hi) {
+    return GatedHalvesAct::apply(x, dim, gate_first, op, alpha, scale, lo, hi);
+}
+
 bool has_cuda() {
 #ifdef GPUACT_TORCH_CUDA
     return true;
@@ -309,12 +565,24 @@ bool has_cuda() {
 
 TORCH_LIBRARY(gpuact, m) {
     m.def("forward(Tensor x, int op, float alpha, float scale, float lo, float hi) -> Tensor");
-    /* forward with autograd (backward: the backward operator); the others have none */
+    /* act: forward with autograd (backward: the backward operator); gated_act and
+       gated_halves_act: gated and gated_halves with theirs (backward: one call of
+       gated_backward / gated_halves_backward); the others have none */
     m.def("act(Tensor x, int op, float alpha, float scale, float lo, float hi) -> Tensor");
     m.def("forward_(Tensor(a!) x, int op, float alpha, float scale, float lo, float hi) -> ()");
     m.def("backward(Tensor x, Tensor dy, int op, float alpha, float scale, float lo, float hi) -> Tensor");
     m.def("backward_from_output(Tensor y, Tensor dy, int op, float alpha, float scale, float lo, float hi) -> Tensor");
     m.def("forward_backward(Tensor x, Tensor dy, int op, float alpha, float scale, float lo, float hi) -> (Tensor, Tensor)");
+    m.def("gated(Tensor a, Tensor b, int op, float alpha, float scale, float lo, float hi) -> Tensor");
+    m.def("gated_act(Tensor a, Tensor b, int op, float alpha, float scale, float lo, float hi) -> Tensor");
+    m.def("gated_backward(Tensor a, Tensor b, Tensor dy, int op, float alpha, float scale, float lo, float hi) -> "
+          "(Tensor, Tensor)");
+    m.def("gated_halves(Tensor x, int dim, bool gate_first, int op, float alpha, float scale, float lo, float hi) -> "
+          "Tensor");
+    m.def("gated_halves_act(Tensor x, int dim, bool gate_first, int op, float alpha, float scale, float lo, "
+          "float hi) -> Tensor");
+    m.def("gated_halves_backward(Tensor x, Tensor dy, int dim, bool gate_first, int op, float alpha, float scale, "
+          "float lo, float hi) -> Tensor");
 }
 
 TORCH_LIBRARY_IMPL(gpuact, CPU, m) {
@@ -324,6 +592,12 @@ TORCH_LIBRARY_IMPL(gpuact, CPU, m) {
     m.impl("backward", &backward);
     m.impl("backward_from_output", &backward_from_output);
     m.impl("forward_backward", &forward_backward);
+    m.impl("gated", &gated);
+    m.impl("gated_act", &gated);
+    m.impl("gated_backward", &gated_backward);
+    m.impl("gated_halves", &gated_halves);
+    m.impl("gated_halves_act", &gated_halves);
+    m.impl("gated_halves_backward", &gated_halves_backward);
 }
 
 #ifdef GPUACT_TORCH_CUDA
@@ -334,10 +608,20 @@ TORCH_LIBRARY_IMPL(gpuact, CUDA, m) {
     m.impl("backward", &backward);
     m.impl("backward_from_output", &backward_from_output);
     m.impl("forward_backward", &forward_backward);
+    m.impl("gated", &gated);
+    m.impl("gated_act", &gated);
+    m.impl("gated_backward", &gated_backward);
+    m.impl("gated_halves", &gated_halves);
+    m.impl("gated_halves_act", &gated_halves);
+    m.impl("gated_halves_backward", &gated_halves_backward);
 }
 #endif
 
-TORCH_LIBRARY_IMPL(gpuact, Autograd, m) { m.impl("act", &act_autograd); }
+TORCH_LIBRARY_IMPL(gpuact, Autograd, m) {
+    m.impl("act", &act_autograd);
+    m.impl("gated_act", &gated_autograd);
+    m.impl("gated_halves_act", &gated_halves_autograd);
+}
 
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     m.doc() = "gpuact's PyTorch operators (torch.ops.gpuact); use gpuact.torch";
