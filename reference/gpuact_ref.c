@@ -71,26 +71,30 @@ int gpuact_refi_try_round(const gref_val *v, int fmt, double *out)
  * one number: the result, decided. */
 int gpuact_refi_try_round_open(gref_ws *w, const gref_val *v, int fmt, double *out)
 {
+    /* u and v: a quarter of an ulp (of the working precision) inside each
+     * end. Every rounding boundary of fmt (a midpoint, exactly
+     * representable at the working precision) in (lo, hi) lies in [u, v],
+     * and none is u or v themselves; so if u and v round alike, the whole
+     * open interval, and the value in it, rounds to that number. An
+     * enclosure one ulp wide whose lo is a tie thus rounds away from lo. */
+    mpfr_t u, t;
     double a, b;
-    gref_iv *t;
     if (v->kind != GREF_NUM || gpuact_refi_iv_is_point(v->iv))
         return 0;
-    a = gpuact_refi_round(v->iv->lo, v->neg, fmt);
-    b = gpuact_refi_round(v->iv->hi, v->neg, fmt);
-    t = gpuact_refi_tmp(w);
-    mpfr_set(t->hi, v->iv->hi, MPFR_RNDN);
-    mpfr_nextbelow(t->hi);
-    mpfr_set(t->lo, v->iv->lo, MPFR_RNDN);
-    mpfr_nextabove(t->lo);
-    if (gpuact_refi_round(t->hi, v->neg, fmt) == a && mpfr_cmp(t->hi, v->iv->lo) >= 0) {
-        *out = a;
-        return 1;
-    }
-    if (gpuact_refi_round(t->lo, v->neg, fmt) == b && mpfr_cmp(t->lo, v->iv->hi) <= 0) {
-        *out = b;
-        return 1;
-    }
-    return 0;
+    mpfr_init2(u, w->prec + 2);
+    mpfr_init2(t, w->prec + 2);
+    mpfr_set(u, v->iv->lo, MPFR_RNDN); /* exact: more precision */
+    mpfr_nextabove(u);
+    mpfr_set(t, v->iv->hi, MPFR_RNDN);
+    mpfr_nextbelow(t);
+    a = gpuact_refi_round(u, v->neg, fmt);
+    b = gpuact_refi_round(t, v->neg, fmt);
+    mpfr_clear(u);
+    mpfr_clear(t);
+    if (a != b)
+        return 0;
+    *out = a;
+    return 1;
 }
 
 void gpuact_refi_note_forced(gref_ws *w, int op, int mode, double x)

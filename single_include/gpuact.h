@@ -13385,12 +13385,21 @@ GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
     if (a > 20.0f) { /* tanh w = +-(1 - 2e^-2|w| ...): 1 as far as rounding goes, but below it for the clamps */
         if (sech2) { /* 4 e^-2|w| (1 - 2 e^-2|w| ...: below 2^-57, dropped) */
             gpuact__xf E;
-            if (a <= 150.0f) {
+            if (a <= 186.0f) {
                 gpuact__df u = gpuact__xf_unscale(w);
                 if (u.h < 0.0f) u = gpuact__dd_neg(u);
-                E = gpuact__exp(-(u.h + u.h), -(u.l + u.l));
+                if (a <= 150.0f) {
+                    E = gpuact__exp(-(u.h + u.h), -(u.l + u.l));
+                } else { /* e^-|w| squared: gpuact__exp takes |x| <= 300 */
+                    E = gpuact__exp(-u.h, -u.l);
+                    E = gpuact__xx_mul(E, E);
+                }
             } else {
-                E = gpuact__exp(-300.0f, 0.0f); /* 4e^-300 times any finite s and dy rounds to 0 */
+                /* below 4e^-372 = 2^-534: times the largest product of the
+                   other factors (s b dy in the gated forms' da, below 2^385)
+                   it rounds to 0, and 2^-1000 keeps the signs (and inf
+                   times it stays inf) */
+                E.h = 1.0f; E.l = 0.0f; E.e = -1000;
             }
             E.e += 2;
             *sech2 = E;
