@@ -95,8 +95,13 @@ typedef struct { int b; size_t off; } where; /* slot -> buffer and byte offset *
 
 #ifdef FZ_API_STATS /* debugging aid: how often each status and layout came up */
 static long stat_status[16], stat_layout[4], stat_success_n, stat_skipped_huge;
+static long stat_gstatus[2][16], stat_glayout[6], stat_gsuccess[2];
 static void print_stats(void) {
     int i;
+    fprintf(stderr, "gated statuses (forward; backward):");
+    for (i = 0; i < 10; i++) fprintf(stderr, " %d:%ld;%ld", i, stat_gstatus[0][i], stat_gstatus[1][i]);
+    fprintf(stderr, "\ngated layouts: %ld %ld %ld %ld %ld %ld; successes with elements: %ld; %ld\n", stat_glayout[0],
+            stat_glayout[1], stat_glayout[2], stat_glayout[3], stat_glayout[4], stat_glayout[5], stat_gsuccess[0], stat_gsuccess[1]);
     fprintf(stderr, "statuses:");
     for (i = 0; i < 10; i++) fprintf(stderr, " %d:%ld", i, stat_status[i]);
     fprintf(stderr, "\nlayouts: %ld %ld %ld %ld; successes with n > 0: %ld; huge n skipped: %ld\n", stat_layout[0],
@@ -323,6 +328,15 @@ static int gated_input(fz_in *in, const uint8_t *data, size_t size, int entry, i
 #endif
 
     /* ---- the verdict ---- */
+#ifdef FZ_API_STATS
+    {
+        static int registered;
+        if (!registered) { atexit(print_stats); registered = 1; }
+        if ((unsigned)st < 16) stat_gstatus[bwd][st]++;
+        stat_glayout[layout]++;
+        if (st == GPUACT_SUCCESS && rows && cols) stat_gsuccess[bwd]++;
+    }
+#endif
     if (definite == 0 ? st != GPUACT_SUCCESS : ((unsigned)st > 31 || !((accepted >> (unsigned)st) & 1u))) {
         fz_failf("FAIL api entry=%s op=%d dtype=%d params=%s set=0x%x mode=%d alpha=%a s=%a lo=%a hi=%a rows=%zu cols=%zu ld=%zu "
                  "layout=%d pattern=0x%02x null=0x%x env=%d offsets=%zu,%zu,%zu,%zu,%zu mis=0x%x: status %d (%s), expected %s (mask 0x%x)",
