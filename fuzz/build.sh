@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
     --both) MODE=both ;;
     --plant) PLANT=$2; shift ;;
     --out) OUT=$2; shift ;;
-    -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     fuzz_*) HARNESSES+=("$1") ;;
     *) echo "build.sh: unknown argument $1" >&2; exit 2 ;;
     esac
