@@ -32,6 +32,7 @@ away from the gated findings in GATED_AVOID.
 """
 import hashlib
 import math
+from fractions import Fraction
 import os
 import re
 import struct
@@ -432,8 +433,9 @@ def gen_fast(out):
 
 
 # The gated forms' open findings (fuzz/regressions/README.md): K33 elu/selu
-# y, db in binary32 for a in about [-2^-5, -2^-9]; K34 (the reference's) ties
-# of elu y/db at a < -2000; K35
+# y, db in binary32 for a in about [-2^-3, -0.0054] and swish_tanh's where
+# 2|w| is just above 0.0054; K34 (the reference's) ties of elu y/db at
+# a < -2000 and of the gelus'/silu's da at large a; K35
 # swish_tanh da with |s silu(a)| > 140 inside the clamps.
 GATED_AVOID = {"K33", "K34", "K35"}
 GATED_X = {1: [10.0, -8.0, -19.875, -24.25, 8.0, -22.0, -30.0], 2: [9.0, -8.0, -14.0, -15.6, 8.0, -14.8],
@@ -445,11 +447,29 @@ GATED_X = {1: [10.0, -8.0, -19.875, -24.25, 8.0, -22.0, -30.0], 2: [9.0, -8.0, -
 GATED_S = [1.0, 1.5, -2.5, 1e30, 2.0 ** -140, 3.4e38, 32768.0, -3e38, 2.0 ** -20, -1.0, 0.75, 2.0 ** -126, 1e-30, 6e4]
 
 
-def hits_gated(op, form, fmt, a, b, dy, s=0.5, lo=-1.0, hi=1.0):
+FMT_PREC = [24, 11, 8]
+FMT_EMIN = [-126, -14, -126]
+
+
+def is_tie(fmt, v):
+    """v (exactly, as a rational) a rounding midpoint of the format"""
+    if math.isnan(v) or math.isinf(v) or v == 0:
+        return False
+    q = Fraction(abs(v))
+    e = max(math.floor(math.log2(abs(v))), FMT_EMIN[fmt])
+    t = q / Fraction(2) ** (e - FMT_PREC[fmt] + 1) * 2  # v in half-ulps
+    return t.denominator == 1 and t.numerator % 2 == 1
+
+
+def hits_gated(op, form, fmt, a, b, dy, s=0.5, lo=-1.0, hi=1.0, alpha=1.0):
     """True where a gated seed would reproduce an open finding in GATED_AVOID"""
     if "K33" in GATED_AVOID and op in (4, 5) and form != 2 and fmt == 0 and -0.125 < a < -2.0 ** -12:
         return True
-    if "K34" in GATED_AVOID and op == 4 and form != 2 and a < -2000:
+    if "K33" in GATED_AVOID and op == 7 and form != 2 and fmt == 0 and not math.isnan(a) and not math.isinf(a):
+        if 0.005 < 2 * abs(s * (a if a > 1e3 else 0.0 if a < -1e3 else silu(a))) < 0.25:
+            return True
+    if "K34" in GATED_AVOID and ((op == 4 and form != 2 and a < -2000 and is_tie(fmt, alpha * (b if form == 1 else dy))) or
+                                 (form == 2 and a > 30 and op in (1, 2, 3, 6) and is_tie(fmt, b * dy))):
         return True
     if "K35" in GATED_AVOID and op == 7 and form == 2 and not math.isnan(a):
         w = s * (a if a > 1e3 else 0.0 if a < -1e3 else silu(a))
@@ -482,15 +502,16 @@ def gen_gated(out):
                         form, bv, dyv = 1, 32768.0, 1.0
                     k += 1
                     xb, bb, db = to_bits(fmt, v), to_bits(fmt, bv), to_bits(fmt, dyv)
-                    if hits_gated(op, form, fmt, val_of(fmt, v), val_of(fmt, bv), val_of(fmt, dyv), sc, lo, hi):
+                    if hits_gated(op, form, fmt, val_of(fmt, v), val_of(fmt, bv), val_of(fmt, dyv), sc, lo, hi, a):
                         continue
                     name = "gated-%s-%s-%s-%s-%s" % (OPS[op], ["f32", "f16", "bf16"][fmt], ["y", "da", "db"][form - 1], ptag, tag)
                     out.add("fuzz_ulp", name, rec_ulp(op, fmt, 0, xb, db, setb, a, sc, lo, hi) + bytes([0, form]) +
                             struct.pack("<I", bb))
                     # fuzz_deriv: a, b (its dy field), the gated dy: raw, or moderate for every other seed
-                    if i % 2 == 0 and not hits_gated(op, 2, fmt, val_of(fmt, v), val_of(fmt, bv), val_of(fmt, dyv), sc, lo, hi) \
-                            and not hits_gated(op, 2, fmt, val_of(fmt, v), val_of(fmt, bv), 1.0, sc, lo, hi) \
-                            and not hits_gated(op, 3, fmt, val_of(fmt, v), 1.0, 1.0, sc, lo, hi):
+                    if i % 2 == 0 and not hits_gated(op, 2, fmt, val_of(fmt, v), val_of(fmt, bv), val_of(fmt, dyv), sc, lo, hi, a) \
+                            and not hits_gated(op, 2, fmt, val_of(fmt, v), val_of(fmt, bv), 1.0, sc, lo, hi, a) \
+                            and not hits_gated(op, 3, fmt, val_of(fmt, v), 1.0, 1.0, sc, lo, hi, a) \
+                            and not hits_gated(op, 3, fmt, val_of(fmt, v), 1.0, val_of(fmt, dyv), sc, lo, hi, a):
                         if i % 4 == 0:
                             g = struct.pack("<I", db)
                             gb = 1
