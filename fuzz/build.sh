@@ -7,7 +7,8 @@
 #   --standalone  $CC (gcc) with standalone_main.c            -> OUT/HARNESS_standalone[_plantN]
 #   --both        (default) both
 #   --plant N     GPUACT_FUZZ_PLANT=N (1 textbook gelu_erf, 2 elu via expf-1, 3 gelu_tanh' with x^3,
-#                 4 fast gelu_tanh' 2^-10 off, 5 fast silu f with +0 for -0)
+#                 4 fast gelu_tanh' 2^-10 off, 5 fast silu f with +0 for -0, 6 gated f(a) rounded
+#                 before times b, 7 gated dy b rounded before times f'(a))
 #   --out DIR     default $FUZZ_OUT or fuzz/out (git-ignored)
 #   HARNESS       fuzz_ulp fuzz_special fuzz_deriv fuzz_api (default: all four; fuzz_gpu: build_gpu.sh)
 # Environment: CLANG (default clang, or clang-14), CC (default gcc), FUZZ_CFLAGS (extra flags).

@@ -11,7 +11,7 @@
    only: NaN/inf keep the library's handling, so that only the formula's
    inaccuracy can give the plant away). gpuact.h and
    gpuact_kernels.cuh are not touched; only the scalar evaluations made
-   through fz_lib() change (the host entry points in fuzz_api.c and the
+   through fz_lib() and fz_lib_gated() change (the host entry points in fuzz_api.c and the
    fused-array check of fuzz_deriv.c still run the real code).
      1  gelu_erf forward as the textbook 0.5f*x*(1+erff(x/sqrtf(2))) in fp32
      2  elu forward with expf(x)-1 in place of expm1
@@ -20,6 +20,11 @@
      4  fast mode: gelu_tanh f' (and dy f') 2^-10 relative too large
         (fast mode's bound is 2^-16 fp32, 1 ULP 16-bit)
      5  fast mode: silu f with the sign of a zero lost (-0 -> +0)
+     6  gated y = f(a) b and db = dy f(a) with f(a) rounded to the format
+        first, then multiplied and rounded again (PyTorch's GEGLU/SwiGLU:
+        two roundings where the spec has one)
+     7  gated da = dy b f'(a) as RN(RN(dy b) f'(a)): dy b rounded to the
+        format first (PyTorch's autograd through the product)
 
    Failure reporting: FZ_FAIL-style messages go to stderr, then fz_trap():
    abort() under libFuzzer (it saves the input as a crash file), a counter
@@ -284,8 +289,10 @@ FZ_FN int fz_plant(int dir, int op, int fmt, uint32_t xb, uint32_t db, const gpu
         *out = fz_plant_store(fmt, y == 0.0f ? 0.0f : y);
         return 1;
     }
+#elif GPUACT_FUZZ_PLANT == 6 || GPUACT_FUZZ_PLANT == 7
+    (void)dir; (void)op; (void)fmt; (void)out; /* plants in the gated forms: fz_plant_gated */
 #else
-#error "GPUACT_FUZZ_PLANT must be 0 .. 5"
+#error "GPUACT_FUZZ_PLANT must be 0 .. 7"
 #endif
     return 0;
 }
@@ -297,6 +304,63 @@ FZ_FN uint32_t fz_lib(int dir, int op, int fmt, uint32_t xb, uint32_t db, const 
     if (fz_plant(dir, op, fmt, xb, db, c, &r)) return r;
 #endif
     return fz_lib_real(dir, op, fmt, xb, db, c);
+}
+
+/* ---- the gated forms (gpuact_kernels.cuh 9.2; accurate mode only) ----------
+   form 1 y = f(a) b (gpuact_gated_*), 2 da = dy b f'(a), 3 db = dy f(a)
+   (gpuact_gated_backward_*); a, b, dy bit patterns of the format; returns
+   the result's bit pattern. The public scalar functions, as the host entry
+   points must match them. */
+#define FZ_GATED_Y 1
+#define FZ_GATED_DA 2
+#define FZ_GATED_DB 3
+static FZ_UNUSED const char *const FZ_GATED_NAME[4] = {"", "gated_y", "gated_da", "gated_db"};
+FZ_FN uint32_t fz_lib_gated_real(int form, int op, int fmt, uint32_t ab, uint32_t bb, uint32_t db, const gpuact_cfg *c) {
+    gpuact_op o = (gpuact_op)op;
+    if (fmt == 0) {
+        float da, dbo;
+        if (form == FZ_GATED_Y) return tu_f2u(gpuact_gated_f32(o, tu_u2f(ab), tu_u2f(bb), c));
+        gpuact_gated_backward_f32(o, tu_u2f(ab), tu_u2f(bb), tu_u2f(db), c, &da, &dbo);
+        return tu_f2u(form == FZ_GATED_DA ? da : dbo);
+    } else {
+        uint16_t da, dbo;
+        if (fmt == 1) {
+            if (form == FZ_GATED_Y) return gpuact_gated_f16(o, (uint16_t)ab, (uint16_t)bb, c);
+            gpuact_gated_backward_f16(o, (uint16_t)ab, (uint16_t)bb, (uint16_t)db, c, &da, &dbo);
+        } else {
+            if (form == FZ_GATED_Y) return gpuact_gated_bf16(o, (uint16_t)ab, (uint16_t)bb, c);
+            gpuact_gated_backward_bf16(o, (uint16_t)ab, (uint16_t)bb, (uint16_t)db, c, &da, &dbo);
+        }
+        return form == FZ_GATED_DA ? da : dbo;
+    }
+}
+#if GPUACT_FUZZ_PLANT == 6 || GPUACT_FUZZ_PLANT == 7
+/* 1 and *out when the planted bug replaces this gated evaluation (finite
+   operands only, as fz_plant) */
+FZ_FN int fz_plant_gated(int form, int op, int fmt, uint32_t ab, uint32_t bb, uint32_t db, const gpuact_cfg *c, uint32_t *out) {
+    float a = fz_lib_dec(fmt, ab), b = fz_lib_dec(fmt, bb), dy = fz_lib_dec(fmt, db);
+    if (!fz_f32_isfinite(a) || !fz_f32_isfinite(b) || !fz_f32_isfinite(dy)) return 0;
+#if GPUACT_FUZZ_PLANT == 6
+    if (form == FZ_GATED_Y || form == FZ_GATED_DB) { /* RN(RN(f(a)) s): f(a) stored in the format first */
+        float f = fz_lib_dec(fmt, fz_lib_real(0, op, fmt, ab, 0, c));
+        *out = fz_plant_store(fmt, f * (form == FZ_GATED_Y ? b : dy));
+        return 1;
+    }
+#else
+    if (form == FZ_GATED_DA) { /* RN(RN(dy b) f'(a)): the product dy b stored in the format first */
+        *out = fz_lib_real(2, op, fmt, ab, fz_plant_store(fmt, dy * b), c);
+        return 1;
+    }
+#endif
+    return 0;
+}
+#endif
+FZ_FN uint32_t fz_lib_gated(int form, int op, int fmt, uint32_t ab, uint32_t bb, uint32_t db, const gpuact_cfg *c) {
+#if GPUACT_FUZZ_PLANT == 6 || GPUACT_FUZZ_PLANT == 7
+    uint32_t r;
+    if (fz_plant_gated(form, op, fmt, ab, bb, db, c, &r)) return r;
+#endif
+    return fz_lib_gated_real(form, op, fmt, ab, bb, db, c);
 }
 
 #endif /* GPUACT_FUZZ_CORE_H */

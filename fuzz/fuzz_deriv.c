@@ -4,6 +4,10 @@
      bit 0  x  = (int32)bits * 2^-26 (|x| < 32; else raw bits as in fuzz_ulp)
      bit 1  dy = (int32)bits * 2^-28 (|dy| < 8; else raw bits)
    (byte 28 selects accurate or fast mode as in fuzz_ulp; absent: accurate.)
+   Then (absent: none of 5., as before):
+     29     gated   nonzero: the gated checks 5. too, with a = x, b = the dy
+                    above and the dy below; bit 1: that dy moderate
+     30..33 dy      of the gated forms: raw bits, or (int32)bits * 2^-28
    Per input, for the decoded op / format / parameters / mode (in fast mode
    every check is against fast mode's bounds, fuzz_ref.h; 4 is skipped):
    1. f'(x) and dy f'(x) against MPFR (fuzz_ref.h bars).
@@ -32,7 +36,26 @@
       MPFR's f' (1) instead.
    Fast mode in 3 (b): y = f(x) is fast mode's (2^-16 relative plus 2^-142,
    or 1 ULP and the rounding: 1.5 ULP, from f(x)), and each backward within
-   its fast bound of the exact value. */
+   its fast bound of the exact value.
+   5. The gated forms (accurate mode, the only one they have; a fast-mode
+      input runs them in accurate mode): pairs that round the same real
+      number, which must give the same bits:
+        da(a, b, dy = 1)  and the single op's backward(a, dy = b)   b f'(a)
+        db(a, b, dy = 1)  and the single op's forward f(a)          f(a)
+        y(a, b = 1)       and f(a)
+        db(a, b, dy)      and y(a, dy)                              dy f(a)
+        da(a, b, dy)      and da(a, dy, b)                          dy b f'(a)
+        y(a, -b)          and -y(a, b)                              RN is odd
+      In binary16/bfloat16 both sides are correctly rounded (the gated forms
+      and f by the contract; the single op's backward measured so on every
+      16-bit a with 8 random b each), so they must be bit-identical. In
+      binary32 the two may legitimately differ where one is not correctly
+      rounded (f's bar is 1 ulp; measured: db(a, b, 1) and f(a) differ on
+      about 1 in 10^6 random a, elu, selu, swish_tanh and gelu_sigmoid, each
+      time f correctly rounded and db off by up to 0.5032 ulp: K33),
+      so a difference is checked as both sides against MPFR within their
+      bars instead. Then da(a, b, dy) against MPFR (fuzz_ref.h's gated
+      bar). */
 #include "fuzz_ref.h"
 
 static double ulp32(double v) { return tu_ulp(0, v); }
@@ -195,12 +218,76 @@ static void check_from_output(const fz_case *k0) {
                  (double)k.c.hi, in, out, fabs(out - in) / tu_ulp(k.fmt, in), y, fabs(out - in), tol);
 }
 
+/* ---- 5. the gated forms ------------------------------------------------------ */
+/* results p (case kp) and q (case kq) round the same real number: equal
+   bits, or in binary32 each within its bar against MPFR */
+static void same_number(const fz_case *kp, uint32_t p, const fz_case *kq, uint32_t q, const char *what) {
+    if (p == q) return;
+    if (kp->fmt != 0) {
+        double rp, rq;
+        int smp, smq, up, uq;
+        double ep = fz_ref_ulp(kp, tu_ref_dec(kp->fmt, p), &rp, &smp, &up);
+        double eq = fz_ref_ulp(kq, tu_ref_dec(kq->fmt, q), &rq, &smq, &uq);
+        fz_failf("FAIL fn=%s fmt=%s dir=%s x=%a b=%a dy=%a alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n"
+                 "  why: %s: 0x%04x vs 0x%04x, 16-bit results of the same real number must be bit-identical "
+                 "(MPFR: the first %g ulp, the second %g ulp; bits a=0x%04x b=0x%04x dy=0x%04x)",
+                 fz_op_name(kp->op), FZ_FMT_NAME[kp->fmt], kp->gated ? FZ_GATED_NAME[kp->gated] : FZ_DIR_NAME[kp->dir],
+                 tu_ref_dec(kp->fmt, kp->xb), tu_ref_dec(kp->fmt, kp->bb), tu_ref_dec(kp->fmt, kp->db), (double)kp->c.alpha,
+                 (double)kp->c.scale, (double)kp->c.lo, (double)kp->c.hi, rp, tu_ref_dec(kp->fmt, p), ep, what, p, q, ep, eq,
+                 kp->xb, kp->bb, kp->db);
+        return;
+    }
+    if (fz_check(kp, p, 0)) fz_check(kq, q, 0);
+}
+static void check_gated(const fz_case *k0, uint32_t gdb) {
+    const int fmt = k0->fmt;
+    const uint32_t one = fmt == 0 ? 0x3f800000u : fmt == 1 ? 0x3c00u : 0x3f80u, sgn = fmt == 0 ? 0x80000000u : 0x8000u;
+    fz_case g = *k0, s = *k0, g2;
+    uint32_t a = k0->xb, b = k0->db, r1, r2;
+    g.c.mode = s.c.mode = GPUACT_MODE_ACCURATE;
+    g.xb = s.xb = a;
+    /* da(a, b, 1) vs backward(a, dy = b) */
+    g.gated = FZ_GATED_DA; g.dir = 2; g.bb = b; g.db = one;
+    s.gated = 0; s.dir = 2; s.db = b;
+    same_number(&g, fz_lib_gated(FZ_GATED_DA, g.op, fmt, a, b, one, &g.c), &s, fz_lib(2, s.op, fmt, a, b, &s.c),
+                "da(a, b, dy = 1) vs the single op's backward(a, dy = b)");
+    /* db(a, b, 1) vs f(a) */
+    g.gated = FZ_GATED_DB; g.dir = 0; g.bb = b; g.db = one;
+    s.dir = 0; s.db = 0;
+    r1 = fz_lib(0, s.op, fmt, a, 0, &s.c);
+    same_number(&g, fz_lib_gated(FZ_GATED_DB, g.op, fmt, a, b, one, &g.c), &s, r1, "db(a, b, dy = 1) vs f(a)");
+    /* y(a, 1) vs f(a) */
+    g.gated = FZ_GATED_Y; g.bb = one; g.db = 0;
+    same_number(&g, fz_lib_gated(FZ_GATED_Y, g.op, fmt, a, one, 0, &g.c), &s, r1, "y(a, b = 1) vs f(a)");
+    /* db(a, b, dy) vs y(a, dy) */
+    g.gated = FZ_GATED_DB; g.bb = b; g.db = gdb;
+    g2 = g; g2.gated = FZ_GATED_Y; g2.bb = gdb; g2.db = 0;
+    same_number(&g, fz_lib_gated(FZ_GATED_DB, g.op, fmt, a, b, gdb, &g.c), &g2, fz_lib_gated(FZ_GATED_Y, g.op, fmt, a, gdb, 0, &g.c),
+                "db(a, b, dy) vs y(a, b = dy)");
+    /* da(a, b, dy) vs da(a, dy, b), and against MPFR */
+    g.gated = FZ_GATED_DA; g.dir = 2; g.bb = b; g.db = gdb;
+    g2 = g; g2.bb = gdb; g2.db = b;
+    r1 = fz_lib_gated(FZ_GATED_DA, g.op, fmt, a, b, gdb, &g.c);
+    r2 = fz_lib_gated(FZ_GATED_DA, g.op, fmt, a, gdb, b, &g.c);
+    same_number(&g, r1, &g2, r2, "da(a, b, dy) vs da(a, b = dy, dy = b)");
+    fz_check(&g, r1, 0);
+    /* y(a, -b) vs -y(a, b) (a NaN result is the canonical NaN either way) */
+    g.gated = FZ_GATED_Y; g.dir = 0; g.bb = b; g.db = 0;
+    g2 = g; g2.bb = b ^ sgn;
+    r1 = fz_lib_gated(FZ_GATED_Y, g.op, fmt, a, b, 0, &g.c);
+    r2 = fz_lib_gated(FZ_GATED_Y, g.op, fmt, a, b ^ sgn, 0, &g.c);
+    if (!fz_isnan_bits(fmt, r1)) r1 ^= sgn;
+    /* (as the real number of case g2: compare g2's result with -y(a, b)) */
+    same_number(&g2, r2, &g2, r1, "y(a, -b) vs -y(a, b)");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_in in = fz_in_make(data, size);
     fz_case k;
     gpuact_params p;
-    uint8_t setb, mode;
-    uint32_t xr, dr;
+    uint8_t setb, mode, gated;
+    uint32_t xr, dr, gr;
+    memset(&k, 0, sizeof k);
     k.op = 1 + fz_u8(&in) % 7;
     k.fmt = fz_u8(&in) % 3;
     mode = fz_u8(&in);
@@ -209,6 +296,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     dr = fz_u32(&in);
     fz_read_params(&in, setb, &p);
     fz_read_mode(fz_u8(&in), &p);
+    gated = fz_u8(&in);
+    gr = fz_u32(&in);
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
     /* the moderate modes: x, dy as values, rounded to the format */
     k.xb = (mode & 1) ? fz_enc(k.fmt, (double)(int32_t)xr * 0x1p-26) : xr & fz_mask(k.fmt);
@@ -232,5 +321,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         double xd = tu_ref_dec(k.fmt, k.xb);
         if (xd == xd && !isinf(xd)) check_dq(k.op, (float)xd, &k.c, &k);
     }
+    /* 5. the gated forms */
+    if (gated) check_gated(&k, (gated & 2) ? fz_enc(k.fmt, (double)(int32_t)gr * 0x1p-28) : gr & fz_mask(k.fmt));
     return 0;
 }

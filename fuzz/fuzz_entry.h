@@ -10,9 +10,12 @@
 #include "tests/common/bits.h"
 #include "tests/common/entry.h"
 
-/* the entry points: TU_FWD .. TU_BWDOUT (tests/common/entry.h) */
-static FZ_UNUSED const char *const FZ_ENTRY_NAME[5] = {"forward", "grad", "backward", "forward_backward",
-                                                       "backward_from_output"};
+/* the entry points: TU_FWD .. TU_BWDOUT (tests/common/entry.h), then the
+   gated forms' (fuzz_api only: the host has them, the device not yet) */
+#define FZ_GATED_FWD 5 /* gpuact_gated_host */
+#define FZ_GATED_BWD 6 /* gpuact_gated_backward_host */
+static FZ_UNUSED const char *const FZ_ENTRY_NAME[7] = {"forward", "grad", "backward", "forward_backward",
+                                                       "backward_from_output", "gated", "gated_backward"};
 /* slots: 0 in0 (x, or y for from-output), 1 in1 (dy), 2 out0, 3 out1 */
 static FZ_UNUSED const int FZ_USES[5][4] = {{1, 0, 1, 0}, {1, 0, 1, 0}, {1, 1, 1, 0}, {1, 1, 1, 1}, {1, 1, 1, 0}};
 
@@ -41,7 +44,9 @@ FZ_FN float fz_param_from(fz_in *in, int mode, int which) {
     }
 }
 
-/* bytes 0..20: entry (b % 5), op (b < 0xf0: 1 + b % 7, else an invalid
+/* bytes 0..20: entry (b % 5; with `gated`, b >= 0xc0 is a gated entry
+   point instead, FZ_GATED_FWD + (b & 1): no committed input has such a
+   byte, and the device harness keeps b % 5), op (b < 0xf0: 1 + b % 7, else an invalid
    value), dtype (likewise, 1 + b % 3), params (b % 4: 0 NULL, 1 zeroed
    struct, 2 raw fields, 3 fields from tables; bit 4: GPUACT_SET_MODE; bits
    5..7: the mode field, FZ_MODES below, which must be ignored without the
@@ -51,13 +56,14 @@ FZ_FN float fz_param_from(fz_in *in, int mode, int which) {
    byte 3 clear (or bit 4 clear): accurate mode, as before. */
 static FZ_UNUSED const int FZ_MODES[8] = {GPUACT_MODE_FAST, GPUACT_MODE_FAST, GPUACT_MODE_ACCURATE, GPUACT_MODE_FAST,
                                           2, GPUACT_MODE_FAST, -1, INT_MIN};
-FZ_FN const gpuact_params *fz_read_call(fz_in *in, int *entry, int *op, int *dt, gpuact_params *prm) {
+FZ_FN const gpuact_params *fz_read_call_g(fz_in *in, int gated, int *entry, int *op, int *dt, gpuact_params *prm) {
     static const int bad_ops[8] = {0, 8, -1, 9, 100, INT_MAX, INT_MIN, 255};
     static const int bad_dts[8] = {0, 4, -1, 5, 255, INT_MAX, INT_MIN, 16};
     uint8_t b;
     int pmode;
     unsigned setb;
-    *entry = fz_u8(in) % 5;
+    b = fz_u8(in);
+    *entry = gated && b >= 0xc0 ? FZ_GATED_FWD + (b & 1) : b % 5;
     b = fz_u8(in);
     *op = b < 0xf0 ? 1 + b % 7 : bad_ops[b & 7];
     b = fz_u8(in);
@@ -75,5 +81,8 @@ FZ_FN const gpuact_params *fz_read_call(fz_in *in, int *entry, int *op, int *dt,
     if (pmode == 0) return NULL;
     if (pmode == 1) memset(prm, 0, sizeof *prm);
     return prm;
+}
+FZ_FN const gpuact_params *fz_read_call(fz_in *in, int *entry, int *op, int *dt, gpuact_params *prm) {
+    return fz_read_call_g(in, 0, entry, op, dt, prm);
 }
 #endif

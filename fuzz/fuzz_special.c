@@ -1,7 +1,7 @@
 /* fuzz_special.c - special values and the places where results overflow or
-   underflow, every op, format and direction.
+   underflow, every op, format and direction, and the gated forms.
 
-   Input (little-endian, 35 bytes; missing bytes read as 0):
+   Input (little-endian, 41 bytes; missing bytes read as 0):
      0 op (1 + b % 7)   1 format (b % 3)   2 direction (b % 4; 3 = dx from y,
      elu with alpha >= 0 and selu only, else 2)   3 set (b & 0xf, plus an
      unknown bit when b >= 0xf0)
@@ -14,6 +14,10 @@
                     (v >> 10) & 1.
      34 mode: fz_read_mode (fuzz_core.h; 0 or absent: accurate as before,
         b & 7 = 1..5 fast mode)
+     35 gated: b & 3: 0 (or absent) the single op, as before; 1 y = f(x) b,
+        2 da = dy b f'(x), 3 db = dy f(x) (x is a; byte 2 unused; a valid
+        mode byte evaluates in accurate mode, the gated forms' only one)
+     36..40 b: a field like the others (gated forms only)
    Tables: NaNs (quiet, signalling, payloads, negative), +-0, +-inf, the
    smallest/largest subnormals, the smallest normal, the largest finite
    value, 1, 2^-60 and 2^-40 (the core's tiny-argument thresholds), the
@@ -24,9 +28,21 @@
    for swish_tanh the x where s silu(x) meets lo, hi, atanh(lo), atanh(hi),
    +-20 and +-2^-40 (computed per input); for dy, the values that put
    dy f'(x) at those edges and at the overflow threshold.
+   Gated forms: x from the same table plus the gated path's own cut-offs
+   (where f(a) = a (1 - q) begins: 10, 9, 47, 80; the ends of its negative
+   tails: -8, -19.875, -24.25, -14, -15.6, -120, -170; elu/selu: expm1's
+   split at |x| = 0.0054 and -42) and the a where |f|
+   or |f'| reach 2^-126, 2^-152, 2^-280, 2^-406 (what a product with a huge
+   b or dy can still lift into the floats); b and dy from the special
+   values plus extremes (1e30, 2^-64, 2^64, largest finite, smallest
+   subnormal) and entries solved per input that put the product at the
+   edges above: y's b = t / f(a), db's dy = t / f(a), da's b = t / f'(a)
+   and dy = t / (b f'(a)), with f, f' of the exact a in double (the
+   reference's binary64).
    Check: the result must be bit-equal to the correctly rounded reference
    (sign of zero, canonical NaN) when that is NaN, inf, zero or subnormal;
-   otherwise the usual bars (fuzz_ref.h). Fast mode: NaN (canonical), inf
+   otherwise the usual bars (fuzz_ref.h; gated forms: binary32 0.501 ulp,
+   16-bit correctly rounded). Fast mode: NaN (canonical), inf
    and zero signs exactly, exact zeros bit-equal, the fast-mode bounds
    otherwise (fz_check_fast). */
 #include "fuzz_ref.h"
@@ -167,6 +183,41 @@ static void build_x_tables(void) {
     xt_ready = 1;
 }
 
+/* the gated forms' a: XT's entries, then the gated path's cut-offs
+   (gpuact_kernels.cuh 9.2) and the a where |f|, |f'| reach what a product
+   with an extreme b still lifts into the floats */
+static table XG[8][3];
+static int xg_ready;
+static void build_gated_tables(void) {
+    static const double cut[8][8] = {
+        {0},
+        {10.0, -8.0, -19.875, -24.25, 8.0, 0, 0, 0},
+        {9.0, -8.0, -14.0, -15.6, 8.0, 0, 0, 0},
+        {47.0, -8.0, -120.0, -170.0, 46.0, 0, 0, 0},
+        {-0.0054, -0.0055, -0.01, -0.1, -42.0, -87.3, -103.9, 0}, /* expm1's split at 0.0054, -42 */
+        {-0.0054, -0.0055, -0.01, -0.1, -42.0, -87.3, -103.9, 0},
+        {80.0, -80.0, -87.3, -103.97, -150.0, -188.0, 0, 0},
+        {80.0, -80.0, -87.3, -103.97, -150.0, 0, 0, 0},
+    };
+    static const double lev[4] = {0x1p-126, 0x1p-152, 0x1p-280, 0x1p-406};
+    int op, fmt, i, d;
+    for (op = 1; op <= 7; op++)
+        for (fmt = 0; fmt < 3; fmt++) {
+            table *t = &XG[op][fmt];
+            *t = XT[op][fmt];
+            for (i = 0; i < 8 && cut[op][i] != 0; i++) tputd(t, fmt, cut[op][i]);
+            if (op <= 3 || op >= 6) {
+                int mop = op == 7 ? GPUACT_OP_SILU : op;
+                for (d = 0; d < 2; d++)
+                    for (i = 0; i < 4; i++) tputd(t, fmt, solve_tail(mop, d, lev[i], -1000.0, d ? -3.0 : -1.5));
+            } else {
+                double la = op == GPUACT_OP_SELU ? 1.0507009873554805 * 1.6732632423543772 : 1.0;
+                for (i = 0; i < 4; i++) tputd(t, fmt, log(lev[i] / la)); /* f' = la e^x */
+            }
+        }
+    xg_ready = 1;
+}
+
 /* a field: table entry or raw bits. extra(i) gives the dynamic entries. */
 typedef uint32_t (*dyn_fn)(int i, int fmt, void *ctx);
 static uint32_t read_field(fz_in *in, int fmt, const table *t, int ndyn, dyn_fn dyn, void *ctx) {
@@ -224,7 +275,21 @@ static uint32_t dy_dyn(int i, int fmt, void *vctx) {
     return enc_val(fmt, t[i % 6] / d);
 }
 
-static table AT, ST, LT, HT, DT[3];
+/* the gated forms' b and dy entries that put the product d * v at the edges
+   (d: f(a), f'(a) or b f'(a) in double; as dy_dyn) */
+typedef struct { double d; } gd_ctx;
+static uint32_t gated_dyn(int i, int fmt, void *vctx) {
+    double d = ((gd_ctx *)vctx)->d, t[8];
+    t[0] = tu_min_sub(fmt); t[1] = tu_min_sub(fmt) / 2; t[2] = 1.5 * tu_min_sub(fmt);
+    t[3] = tu_min_normal(fmt); t[4] = tu_max_finite(fmt);
+    t[5] = tu_max_finite(fmt) + tu_ulp(fmt, tu_max_finite(fmt)) / 2;
+    t[6] = 1.0; t[7] = tu_min_normal(fmt) - tu_min_sub(fmt) / 2;
+    if (!(d == d) || d == 0 || isinf(d)) return enc_val(fmt, 1.0);
+    return enc_val(fmt, t[i % 8] / d);
+}
+#define GATED_NDYN 8
+
+static table AT, ST, LT, HT, DT[3], GT[3];
 static void build_param_tables(void) {
     static const double a[] = {1, 0, -0.0, 0.5, 2, -1, -0.5, 0x1p-149, 3.4028234663852886e38, 1e-30, 1e30,
                                -3.4028234663852886e38, 1 + 3.0 / 256, 1 + 1.0 / 2048, 1.6732632423543772, NAN, INFINITY, -INFINITY};
@@ -243,9 +308,42 @@ static void build_param_tables(void) {
     for (f = 0; f < 3; f++) {
         base_specials(&DT[f], f);
         tputd(&DT[f], f, -1.0); tputd(&DT[f], f, 0x1p-20); tputd(&DT[f], f, 1e30);
+        /* the gated forms' b and dy: extremes of either sign, huge and tiny products */
+        base_specials(&GT[f], f);
+        tputd(&GT[f], f, -1.0); tputd(&GT[f], f, 0x1p-20); tputd(&GT[f], f, 1e30); tputd(&GT[f], f, -1e30);
+        tputd(&GT[f], f, 0x1p-64); tputd(&GT[f], f, 0x1p64); tputd(&GT[f], f, -tu_max_finite(f));
+        tputd(&GT[f], f, -tu_min_sub(f)); tputd(&GT[f], f, 1.0 + tu_ulp(f, 1.0)); tputd(&GT[f], f, 1.5);
     }
 }
 static uint32_t no_dyn(int i, int fmt, void *ctx) { (void)i; (void)fmt; (void)ctx; return 0; }
+
+/* a gated form: a from XG, b and dy from GT with the product-edge entries */
+static int gated_case(fz_case *k, int gated, fz_in *xin, fz_in *bin) {
+    swish_ctx sc;
+    gd_ctx gc;
+    gpuact_ref_params rp;
+    double a, fa, ga;
+    const table *xt;
+    k->gated = gated;
+    k->c.mode = GPUACT_MODE_ACCURATE;
+    k->dir = gated == FZ_GATED_DA ? 2 : 0;
+    sc.c = &k->c;
+    xt = &XG[k->op][k->fmt];
+    if (k->op == GPUACT_OP_SWISH_TANH) k->xb = read_field(xin, k->fmt, xt, SWISH_NDYN, swish_dyn, &sc);
+    else if (k->op == GPUACT_OP_ELU) k->xb = read_field(xin, k->fmt, xt, 1, elu_dyn, &sc);
+    else k->xb = read_field(xin, k->fmt, xt, 0, no_dyn, NULL);
+    /* f(a), f'(a) of the exact a, in binary64 (targets only) */
+    rp = tu_refp(&k->c);
+    a = tu_ref_dec(k->fmt, k->xb);
+    fa = gpuact_ref_eval(k->op, 0, a, &rp, GPUACT_REF_F64);
+    ga = gpuact_ref_eval(k->op, 1, a, &rp, GPUACT_REF_F64);
+    gc.d = gated == FZ_GATED_DA ? ga : fa;
+    k->bb = read_field(bin, k->fmt, &GT[k->fmt], GATED_NDYN, gated_dyn, &gc);
+    gc.d = gated == FZ_GATED_DA ? ga * tu_ref_dec(k->fmt, k->bb) : fa;
+    k->db = read_field(xin, k->fmt, &GT[k->fmt], GATED_NDYN, gated_dyn, &gc);
+    fz_check(k, fz_lib_gated(gated, k->op, k->fmt, k->xb, k->bb, k->db, &k->c), 1);
+    return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_in in = fz_in_make(data, size);
@@ -255,8 +353,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint32_t xb, gotb;
     swish_ctx sc;
     dy_ctx dc;
-    fz_in xin;
+    fz_in xin, bin;
+    int gated;
+    memset(&k, 0, sizeof k);
     if (!xt_ready) { build_x_tables(); build_param_tables(); }
+    if (!xg_ready) build_gated_tables();
     k.op = 1 + fz_u8(&in) % 7;
     k.fmt = fz_u8(&in) % 3;
     k.dir = fz_u8(&in) % 4;
@@ -271,7 +372,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     p.lo = tu_u2f(read_field(&in, 0, &LT, 0, no_dyn, NULL));
     p.hi = tu_u2f(read_field(&in, 0, &HT, 0, no_dyn, NULL));
     fz_read_mode(fz_u8(&in), &p);
+    gated = fz_u8(&in) & 3;
+    bin = in; /* b: bytes 36..40 */
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
+    if (gated) return gated_case(&k, gated, &xin, &bin);
     if (k.dir == 3 && (k.op != GPUACT_OP_ELU && k.op != GPUACT_OP_SELU)) k.dir = 2;
     if (k.dir == 3 && k.op == GPUACT_OP_ELU && k.c.alpha < 0.0f) k.dir = 2;
     sc.c = &k.c;

@@ -23,9 +23,16 @@ corpus directories without such a suffix are hand-made and left alone.
 Fast mode (gen_fast): a share of the same places with the mode byte set
 (fuzz_ulp/fuzz_deriv byte 28, fuzz_special byte 34, fuzz_api bit 4 of byte 3),
 away from fast mode's open findings (FAST_AVOID).
+Gated forms (gen_gated, "gated-*"): y = f(a) b, da = dy b f'(a), db = dy f(a)
+at the same places plus the gated path's own cut-offs, with b and dy that
+make the product huge, tiny, or lift an f(a) that underflows alone (silu(-100)
+times 32768 in binary16); fuzz_ulp/fuzz_deriv byte 29, fuzz_special byte 35,
+fuzz_api byte 0 = 0xc0/0xc1 (layouts, pitches, halves, in place, misuse);
+away from the gated findings in GATED_AVOID.
 """
 import hashlib
 import math
+from fractions import Fraction
 import os
 import re
 import struct
@@ -425,6 +432,120 @@ def gen_fast(out):
                                     field_tab(0), field_tab(0), field_tab(0), field_tab(0)) + b"\x01")
 
 
+# The gated forms' open findings (fuzz/regressions/README.md): K33 elu/selu
+# y, db in binary32 for a in about [-2^-3, -0.0054] and swish_tanh's where
+# 2|w| is just above 0.0054; K34 (the reference's) ties of elu y/db at
+# a < -2000 and of the gelus'/silu's da at large a; K35
+# swish_tanh da with |s silu(a)| > 140 inside the clamps.
+GATED_AVOID = {"K33", "K34", "K35"}
+GATED_X = {1: [10.0, -8.0, -19.875, -24.25, 8.0, -22.0, -30.0], 2: [9.0, -8.0, -14.0, -15.6, 8.0, -14.8],
+           3: [47.0, -8.0, -120.0, -170.0, 46.0, -150.0], 4: [-0.0054, -0.0055, -0.3, -42.0, -87.3, -103.9, -200.0],
+           5: [-0.0054, -0.0055, -0.3, -42.0, -87.3, -103.9, -200.0], 6: [80.0, -80.0, -87.3, -103.97, -150.0, -188.0],
+           7: [80.0, -80.0, -87.3, -103.97, -150.0]}
+# b and dy: moderate, huge and tiny (their products reach 2^-298 .. 2^256), and the
+# scale that makes silu(-100) (binary16 0 alone) a normal binary16 number
+GATED_S = [1.0, 1.5, -2.5, 1e30, 2.0 ** -140, 3.4e38, 32768.0, -3e38, 2.0 ** -20, -1.0, 0.75, 2.0 ** -126, 1e-30, 6e4]
+
+
+FMT_PREC = [24, 11, 8]
+FMT_EMIN = [-126, -14, -126]
+
+
+def is_tie(fmt, v):
+    """v (exactly, as a rational) a rounding midpoint of the format"""
+    if math.isnan(v) or math.isinf(v) or v == 0:
+        return False
+    q = Fraction(abs(v))
+    e = max(math.floor(math.log2(abs(v))), FMT_EMIN[fmt])
+    t = q / Fraction(2) ** (e - FMT_PREC[fmt] + 1) * 2  # v in half-ulps
+    return t.denominator == 1 and t.numerator % 2 == 1
+
+
+def hits_gated(op, form, fmt, a, b, dy, s=0.5, lo=-1.0, hi=1.0, alpha=1.0):
+    """True where a gated seed would reproduce an open finding in GATED_AVOID"""
+    if "K33" in GATED_AVOID and op in (4, 5) and form != 2 and fmt == 0 and -0.125 < a < -2.0 ** -12:
+        return True
+    if "K33" in GATED_AVOID and op == 7 and form != 2 and fmt == 0 and not math.isnan(a) and not math.isinf(a):
+        if 0.005 < 2 * abs(s * (a if a > 1e3 else 0.0 if a < -1e3 else silu(a))) < 0.25:
+            return True
+    if "K34" in GATED_AVOID and ((op == 4 and form != 2 and a < -2000 and is_tie(fmt, alpha * (b if form == 1 else dy))) or
+                                 (form == 2 and a > 30 and op in (1, 2, 3, 6) and is_tie(fmt, b * dy))):
+        return True
+    if "K35" in GATED_AVOID and op == 7 and form == 2 and not math.isnan(a):
+        w = s * (a if a > 1e3 else 0.0 if a < -1e3 else silu(a))
+        if abs(w) > 140 and lo - 1 <= w <= hi + 1:
+            return True
+    return False
+
+
+def gen_gated(out):
+    """gated seeds for fuzz_ulp, fuzz_deriv and fuzz_special"""
+    k = 0
+    for op in range(1, 8):
+        params = [("def", 0, 1.0, 0.5, -1.0, 1.0)]
+        if op == 4:
+            params.append(("a0.3", 1, 0.3, 0.5, -1.0, 1.0))
+        if op == 7:
+            params.append(("unb", 0xE, 1.0, 1.3, -float("inf"), float("inf")))
+        for fmt in range(3):
+            xs = interesting_x(op, fmt)[fmt::3] + [("gcut", v) for v in GATED_X[op]]
+            if op == 6 and fmt == 1:
+                xs.append(("silu-100", -100.0))
+            for pi, (ptag, setb, a, sc, lo, hi) in enumerate(params):
+                for i, (tag, v) in enumerate(xs):
+                    if pi and i % 3:
+                        continue
+                    form = 1 + (i + fmt) % 3
+                    bv = GATED_S[(i * 5 + k) % len(GATED_S)]
+                    dyv = GATED_S[(i * 3 + 2 * k + 1) % len(GATED_S)]
+                    if tag == "silu-100":
+                        form, bv, dyv = 1, 32768.0, 1.0
+                    k += 1
+                    xb, bb, db = to_bits(fmt, v), to_bits(fmt, bv), to_bits(fmt, dyv)
+                    if hits_gated(op, form, fmt, val_of(fmt, v), val_of(fmt, bv), val_of(fmt, dyv), sc, lo, hi, a):
+                        continue
+                    name = "gated-%s-%s-%s-%s-%s" % (OPS[op], ["f32", "f16", "bf16"][fmt], ["y", "da", "db"][form - 1], ptag, tag)
+                    out.add("fuzz_ulp", name, rec_ulp(op, fmt, 0, xb, db, setb, a, sc, lo, hi) + bytes([0, form]) +
+                            struct.pack("<I", bb))
+                    # fuzz_deriv: a, b (its dy field), the gated dy: raw, or moderate for every other seed
+                    if i % 2 == 0 and not hits_gated(op, 2, fmt, val_of(fmt, v), val_of(fmt, bv), val_of(fmt, dyv), sc, lo, hi, a) \
+                            and not hits_gated(op, 2, fmt, val_of(fmt, v), val_of(fmt, bv), 1.0, sc, lo, hi, a) \
+                            and not hits_gated(op, 3, fmt, val_of(fmt, v), 1.0, 1.0, sc, lo, hi, a) \
+                            and not hits_gated(op, 3, fmt, val_of(fmt, v), 1.0, val_of(fmt, dyv), sc, lo, hi, a):
+                        if i % 4 == 0:
+                            g = struct.pack("<I", db)
+                            gb = 1
+                        else:
+                            g = struct.pack("<I", int(round(max(-7.9, min(7.9, dyv)) * 2 ** 28)) & 0xFFFFFFFF)
+                            gb = 3
+                        out.add("fuzz_deriv", name, rec_ulp(op, fmt, 0, xb, bb, setb, a, sc, lo, hi) + bytes([0, gb]) + g)
+    # fuzz_special: table entries (a from the gated table, b and dy from theirs, their
+    # product-edge entries included) and exact raw values
+    i = 0
+    for op in range(1, 8):
+        for fmt in range(3):
+            for form in (1, 2, 3):
+                for j in range(3):
+                    xsel = (i * 11 + j * 29 + 3) % 0xC0
+                    i += 1
+                    x = field_tab(xsel, pert=[0, 1, 0xFF][j], mode=[0, 1, 1][j])
+                    dy = field_tab([8, 26 + j, 29 + j][j])  # 1.0, product edges
+                    b = field_tab([27 + j, 12, 30 + j][j])
+                    rec = rec_special(op, fmt, 0, 0, x, dy, field_tab(0), field_tab(0), field_tab(0), field_tab(0))
+                    out.add("fuzz_special", "gated-%s-%d-%s-%d" % (OPS[op], fmt, ["y", "da", "db"][form - 1], j),
+                            rec + bytes([0, form]) + b)
+            for tag, v in (interesting_x(op, fmt)[fmt + 2::5] + [("gcut", u) for u in GATED_X[op]]):
+                form = 1 + i % 3
+                i += 1
+                bv, dyv = [(3.4e38, 2.0), (2.0 ** -140, 1e30), (-1.0, 3e38)][i % 3]
+                if hits_gated(op, form, fmt, val_of(fmt, v), val_of(fmt, bv), val_of(fmt, dyv)):
+                    continue
+                out.add("fuzz_special", "gated-%s-%d-raw-%s-%s" % (OPS[op], fmt, ["y", "da", "db"][form - 1], tag),
+                        rec_special(op, fmt, 0, 0, field_raw(to_bits(fmt, v)), field_raw(to_bits(fmt, dyv)),
+                                    field_tab(0), field_tab(0), field_tab(0), field_tab(0)) + bytes([0, form]) +
+                        field_raw(to_bits(fmt, bv)))
+
+
 def elem_bytes(dt, values):
     b = b""
     for v in values:
@@ -492,6 +613,56 @@ def gen_api(out):
         out.add("fuzz_api", "misuse-" + tag, h + elem_bytes(1, INTERESTING_ELEMS))
 
 
+def gated_api_header(bwd, op, dt, pmode, setb, params, rows, cols, b23, layout, offs, mis, pattern, nullmask, env):
+    h = struct.pack("<BBBBB", 0xC0 | bwd, op - 1 if op >= 1 else 0xF0, dt - 1 if dt >= 1 else 0xF0, pmode, setb)
+    for p in params:
+        h += struct.pack("<I", p)
+    h += struct.pack("<BBBB", rows, cols, b23, layout) + bytes(offs) + struct.pack("<BBBB", mis, pattern, nullmask, env)
+    return h
+
+
+def gen_api_gated(out):
+    """fuzz_api: gpuact_gated_host / gpuact_gated_backward_host (byte 0 = 0xc0 | backward)"""
+    params = [f32_bits(1.0), f32_bits(0.5), f32_bits(-1.0), f32_bits(1.0)]
+    k = 0
+    for bwd in (0, 1):
+        for dt in (1, 2, 3):
+            for layout in range(6):
+                rows = [1, 2, 3, 5, 9, 4][(layout + dt + bwd) % 6]
+                cols = [1, 7, 16, 33, 39, 8][(layout * 2 + dt) % 6]
+                op = [1, 2, 6, 7, 4, 5, 3][(k * 3 + layout) % 7]
+                pattern = [0, 0x01, 0x02, 0x05, 0x0D, 0x12][(k + layout) % 6]
+                b23 = [0, 1, 8, 3][k % 4]
+                n = rows * (2 * cols + 8) * 2
+                vals = [INTERESTING_ELEMS[(j * 7 + k) % len(INTERESTING_ELEMS)] for j in range(n)]
+                h = gated_api_header(bwd, op, dt, 0, 0, params, rows, cols, b23, layout, [(k + i) % 16 for i in range(5)],
+                                     0xC9 if k % 5 == 0 else 0, pattern, 0, 0)
+                out.add("fuzz_api", "gated-%s-dt%d-l%d-r%d-c%d" % (["fwd", "bwd"][bwd], dt, layout, rows, cols), h + elem_bytes(dt, vals))
+                k += 1
+    # the in-place and overlap cases by name; misuse
+    cases = [
+        ("halves-ab", dict(layout=2, pattern=0x00)), ("halves-ba", dict(layout=2, pattern=0x01)),
+        ("halves-inplace", dict(bwd=1, layout=2, pattern=0x04)), ("halves-crossed", dict(bwd=1, layout=2, pattern=0x0C)),
+        ("halves-dab-ba", dict(bwd=1, layout=2, pattern=0x03)), ("y-eq-a-ld-cols", dict(layout=3, pattern=0x01)),
+        ("y-eq-a-pitched", dict(layout=3, pattern=0x01, b23=4)), ("y-eq-a-one-row", dict(layout=3, pattern=0x01, rows=1, b23=4)),
+        ("da-eq-dy", dict(bwd=1, layout=3, pattern=0x03)), ("db-eq-da", dict(bwd=1, layout=3, pattern=0x0C)),
+        ("b-eq-a", dict(bwd=1, layout=3, pattern=0x15)), ("interleave-cols", dict(bwd=1, layout=5, pattern=0x01, b23=0)),
+        ("interleave-ld", dict(bwd=1, layout=5, pattern=0x02, b23=5)), ("near", dict(bwd=1, layout=4)),
+        ("ld-lt-cols", dict(b23=0xE9)), ("ld-lt-cols-one-row", dict(b23=0xE9, rows=1)), ("rows0", dict(rows=0, nullmask=0xFF)),
+        ("cols0", dict(cols=0, nullmask=0xFF)), ("null-b", dict(nullmask=0xE2)), ("null-db", dict(bwd=1, nullmask=0xF0)),
+        ("fast", dict(pmode=0x13)), ("fast-rows0", dict(pmode=0x13, rows=0)), ("mode-invalid", dict(pmode=0x92)),
+        ("badop", dict(op=0)), ("baddt", dict(dt=0)), ("ftz", dict(env=0xFC)), ("upward", dict(env=0xF9)),
+        ("huge-wrap", dict(b23=0xF8)), ("huge-rows", dict(b23=0xF9)), ("huge-cols", dict(b23=0xFA)),
+        ("huge-cols0", dict(b23=0xFD)), ("huge-rows0", dict(b23=0xFE)), ("huge-null", dict(b23=0xFC, nullmask=0xE1)),
+    ]
+    for tag, o in cases:
+        bwd = o.get("bwd", 0)
+        h = gated_api_header(bwd, o.get("op", 6), o.get("dt", 1), o.get("pmode", 0), 0, params, o.get("rows", 3),
+                             o.get("cols", 5), o.get("b23", 0), o.get("layout", 1), [1, 2, 3, 4, 5], 0, o.get("pattern", 0),
+                             o.get("nullmask", 0), o.get("env", 0))
+        out.add("fuzz_api", "gated-%s-%s" % (["fwd", "bwd"][bwd], tag), h + elem_bytes(1, INTERESTING_ELEMS * 4))
+
+
 def gen_gpu(out):
     k = 0
     for entry in range(5):
@@ -528,7 +699,10 @@ def dict_values():
             ("tiny60", 2.0 ** -60), ("tiny40", 2.0 ** -40), ("zero_gelu", f32_val(0xBF407569)),
             ("zero_tanh", f32_val(0xBF40A150)), ("zero_sig", f32_val(0xBF404BA5)), ("zero_silu", f32_val(0xBFA3A4BA)),
             ("edge_swish", 2.2399), ("tanh1", 0.7615941559557649), ("selu_ovf", 3.2385e38), ("f16max", 65504.0),
-            ("f16ovf", 65520 / LAMBDA), ("lambda", LAMBDA), ("lambda_alpha", LAMBDA * ALPHA_S), ("m20", -20.0), ("p20", 20.0)]
+            ("f16ovf", 65520 / LAMBDA), ("lambda", LAMBDA), ("lambda_alpha", LAMBDA * ALPHA_S), ("m20", -20.0), ("p20", 20.0),
+            # the gated path's cut-offs (gpuact_kernels.cuh 9.2) and expm1's split
+            ("p47", 47.0), ("p80", 80.0), ("m8", -8.0), ("m24_25", -24.25), ("m15_6", -15.6), ("m170", -170.0),
+            ("m0_0054", -0.0054), ("m42", -42.0), ("p32768", 32768.0), ("m100", -100.0)]
     return vals
 
 
@@ -556,8 +730,9 @@ def gen_dicts(out):
     sp = [(n, b"\xc0" + r) for n, r in e32] + [(n, b"\xc0" + r + b"\x00\x00") for n, r in e16]
     out.add_text("dict/fuzz_special.dict", dict_lines(sp))
     api = e32 + e16 + [("huge", b"\xf8"), ("ftz", b"\xf8"), ("nulls", b"\xef")]
-    out.add_text("dict/fuzz_api.dict", dict_lines(api))
     out.add_text("dict/fuzz_gpu.dict", dict_lines(api))
+    api += [("gated", b"\xc0"), ("gated_backward", b"\xc1"), ("ld_lt_cols", b"\xe8")]
+    out.add_text("dict/fuzz_api.dict", dict_lines(api))
 
 
 def main():
@@ -567,6 +742,8 @@ def main():
     gen_special(out)
     gen_fast(out)
     gen_api(out)
+    gen_gated(out)
+    gen_api_gated(out)
     gen_gpu(out)
     gen_dicts(out)
     bad = out.commit()

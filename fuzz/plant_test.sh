@@ -2,13 +2,15 @@
 # fuzz/plant_test.sh - proves the harnesses bite: each planted bug (fuzz_core.h,
 # GPUACT_FUZZ_PLANT) must be found by libFuzzer within LIMIT seconds.
 #
-#   fuzz/plant_test.sh [--no-seeds] [--save] [--limit SECONDS]
+#   fuzz/plant_test.sh [--no-seeds] [--save] [--limit SECONDS] [BUG...]
 #
 #   1  gelu_erf forward as 0.5f*x*(1+erff(x/sqrtf(2)))       fuzz_ulp
 #   2  elu forward with expf(x)-1                            fuzz_ulp
 #   3  gelu_tanh' with x^3 where x^2 belongs                 fuzz_ulp, fuzz_deriv
 #   4  fast mode: gelu_tanh' 2^-10 relative too large        fuzz_ulp, fuzz_deriv
 #   5  fast mode: silu f loses the sign of a zero (-0 -> +0) fuzz_special
+#   6  gated y, db with f(a) rounded first: RN(RN(f(a)) b)   fuzz_ulp, fuzz_special
+#   7  gated da with dy b rounded first: RN(RN(dy b) f'(a))  fuzz_ulp, fuzz_deriv
 # For each (bug, harness): builds HARNESS_plantN, runs it from the seed corpus
 # (--no-seeds: from an empty corpus, to time the fuzzer alone) with
 # -max_total_time=LIMIT (default 60), and asserts it stopped on a "FAIL fn=" line.
@@ -23,12 +25,14 @@ set -u
 FUZZ_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 OUT=${FUZZ_OUT:-$FUZZ_DIR/out}
 LIMIT=60 SEEDS=1 SAVE=0
+ONLY=()
 while [ $# -gt 0 ]; do
     case "$1" in
     --no-seeds) SEEDS=0 ;;
     --save) SAVE=1 ;;
     --limit) LIMIT=$2; shift ;;
-    *) echo "usage: $0 [--no-seeds] [--save] [--limit SECONDS]" >&2; exit 2 ;;
+    [1-9]) ONLY+=("$1") ;;
+    *) echo "usage: $0 [--no-seeds] [--save] [--limit SECONDS] [BUG...]" >&2; exit 2 ;;
     esac
     shift
 done
@@ -38,14 +42,19 @@ OUT=$(cd "$OUT" && pwd)
 # the wrong FAIL: skip them, so that only the plant can end the run.
 export FUZZ_SKIP_KNOWN=1
 NAMES=("" "gelu_erf textbook 0.5f*x*(1+erff(x/sqrtf(2)))" "elu with expf(x)-1" "gelu_tanh' with x^3 for x^2"
-       "fast gelu_tanh' times 1+2^-10" "fast silu f: -0 -> +0")
-PLANTS=("1 fuzz_ulp" "2 fuzz_ulp" "3 fuzz_ulp" "3 fuzz_deriv" "4 fuzz_ulp" "4 fuzz_deriv" "5 fuzz_special")
-max_len() { [ "$1" = fuzz_special ] && echo 35 || echo 29; }
+       "fast gelu_tanh' times 1+2^-10" "fast silu f: -0 -> +0" "gated f(a) rounded before times b"
+       "gated dy b rounded before times f'(a)")
+PLANTS=("1 fuzz_ulp" "2 fuzz_ulp" "3 fuzz_ulp" "3 fuzz_deriv" "4 fuzz_ulp" "4 fuzz_deriv" "5 fuzz_special"
+        "6 fuzz_ulp" "6 fuzz_special" "7 fuzz_ulp" "7 fuzz_deriv")
+max_len() { [ "$1" = fuzz_special ] && echo 41 || echo 34; }
 "$FUZZ_DIR/build.sh" --standalone --out "$OUT" fuzz_ulp fuzz_deriv fuzz_special >/dev/null || exit 2
 status=0
 crashes=()
+tried=0
 for pl in "${PLANTS[@]}"; do
     read -r bug h <<<"$pl"
+    if [ ${#ONLY[@]} -gt 0 ] && [[ " ${ONLY[*]} " != *" $bug "* ]]; then continue; fi
+    tried=$((tried + 1))
     "$FUZZ_DIR/build.sh" --libfuzzer --plant "$bug" --out "$OUT" "$h" >/dev/null || exit 2
     dir=$OUT/plant/$bug-$h
     rm -rf "$dir"
@@ -82,5 +91,5 @@ for c in "${crashes[@]}"; do
         status=1
     fi
 done
-[ $status = 0 ] && echo "plant test: all ${#PLANTS[@]} planted bugs found" || echo "plant test: FAILED"
+[ $status = 0 ] && echo "plant test: all $tried planted bugs found" || echo "plant test: FAILED"
 exit $status

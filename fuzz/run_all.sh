@@ -30,8 +30,8 @@ OUT=$(cd "$OUT" && pwd)
 
 max_len() {
     case "$1" in
-    fuzz_ulp | fuzz_deriv) echo 29 ;;
-    fuzz_special) echo 35 ;;
+    fuzz_ulp | fuzz_deriv) echo 34 ;;
+    fuzz_special) echo 41 ;;
     fuzz_api) echo 1400 ;;
     *) echo 4096 ;;
     esac
