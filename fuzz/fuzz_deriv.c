@@ -52,7 +52,7 @@
       binary32 the two may legitimately differ where one is not correctly
       rounded (f's bar is 1 ulp; measured: db(a, b, 1) and f(a) differ on
       about 1 in 10^6 random a, elu, selu, swish_tanh and gelu_sigmoid, each
-      time f correctly rounded and db off by up to 0.5032 ulp: K33),
+      time f correctly rounded and db off by up to 0.5032 ulp: K33, fixed since),
       so a difference is checked as both sides against MPFR within their
       bars instead. Then da(a, b, dy) against MPFR (fuzz_ref.h's gated
       bar). */

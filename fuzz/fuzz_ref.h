@@ -386,45 +386,9 @@ FZ_FN const char *fz_known_issue_id(const fz_case *k, double ulp, double got, do
     int tie;
     /* fast mode has its own (K23..); the ones below are accurate mode's */
     if (k->c.mode == GPUACT_MODE_FAST) return fz_known_fast_id(k, got, ref, list);
-    tie = fabs(ulp - 0.5) <= 0x1p-20 && got != ref; /* (the gated forms': a tie either side) */
     /* the gated forms': none of the single ops' signatures applies to them */
     if (k->gated) {
-        /* K33: gated y, db (s f(a)) in binary32 where the full path forms
-           e^v - 1 by cancellation just above gpuact__expm1's Taylor split
-           (|v| = 0.0054): about 2^-32 relative, up to 0.5032 ulp, over the
-           0.501 bar. elu/selu at a in about [-2^-3, -0.0054] (no shorter
-           tier takes s f(a) for them); swish_tanh's tanh(w) (v = -2|w|) at
-           2|w| just above 0.0054 where its tier does not decide. */
-        if (k->gated != FZ_GATED_DA && k->fmt == 0 && ulp <= 0.51) {
-            if ((k->op == GPUACT_OP_ELU || k->op == GPUACT_OP_SELU) && x < -0x1p-12 && x > -0x1p-3) FZ_K("K33");
-            if (k->op == GPUACT_OP_SWISH_TANH && x == x && !isinf(x)) {
-                double w2 = 2.0 * fabs((double)k->c.scale * (x > 1e3 ? x : x < -1e3 ? 0.0 : x / (1.0 + exp(-x))));
-                if (w2 > 0.005 && w2 < 0.25) FZ_K("K33");
-            }
-        }
-        /* K34 (the reference's, not the library's): gpuact_refi_try_round_open
-           (reference/gpuact_ref.c) at the top precision, with an enclosure one
-           ulp wide whose lower end is a rounding tie of the format: it takes
-           the tie's even neighbour, where the exact value lies past the tie
-           (the enclosure is open there). Seen where s f(a) or s f'(a) sits
-           within 2^-4096 of a tie and the enclosure is one ulp wide (s with
-           few bits): elu at a < ~-2840, f(a) = -alpha (1 - e^a) with alpha s
-           a tie, whose correct rounding is the neighbour toward zero; the
-           gelus' and silu's f'(a) = 1 + q' at large a with dy b a tie (2^-150
-           in binary32), rounded away from zero. The library's is right. */
-        if (tie && ((k->op == GPUACT_OP_ELU && k->gated != FZ_GATED_DA && x < -2000.0 && fabs(got) < fabs(ref)) ||
-                    (k->gated == FZ_GATED_DA && x > 30.0 && (k->op <= GPUACT_OP_GELU_SIGMOID || k->op == GPUACT_OP_SILU) &&
-                     fabs(got) > fabs(ref))))
-            FZ_K("K34"); /* (only where the library took the exact value's side) */
-        /* K35: swish_tanh gated da where |w| = |s silu(a)| > 150 (both clamps
-           passing): gpuact__tanh pins sech^2(w) at 4 e^-300 there ("times any
-           finite s and dy rounds to 0"), but da multiplies it by s, b and dy:
-           with |s b dy| above ~2^280 the result is a float (up to ~2^300 too
-           large) where the exact one is e^-2|w| smaller, often +0. */
-        if (k->op == GPUACT_OP_SWISH_TANH && k->gated == FZ_GATED_DA && x == x) {
-            double w = (double)k->c.scale * (x > 1e3 ? x : x < -1e3 ? 0.0 : x / (1.0 + exp(-x)));
-            if (fabs(w) > 140.0 && w >= (double)k->c.lo - 1.0 && w <= (double)k->c.hi + 1.0) FZ_K("K35");
-        }
+        /* K33..K35 (fixed) had their signatures here: regressions/README.md */
         return NULL;
     }
     tie = ulp >= 0.5 && ulp <= 0.5 + 0x1p-20 && got != ref; /* misrounded at an exact tie */
