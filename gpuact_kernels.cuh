@@ -3847,7 +3847,7 @@ GPUACT__FN int gpuact__h_gated_da(int op, float a, float s, float t, const gpuac
     return (in == 1) & (ast >= 1.17549435e-38f) & (ag >= 1.17549435e-38f) & ok;
 }
 /* the chains: s f(a) (y = f(a) b, db = dy f(a)) and s t f'(a) (da = dy b
-   f'(a)); the kernels run the same ones (gpuact__g_fwd1 and _rest, gpuact__g_da1 and _rest) */
+   f'(a)); the kernels run the same ones (gpuact__g_fwd, gpuact__g_da) */
 GPUACT__FN float gpuact__gated_fmt(int op, float a, float s, const gpuact_cfg *c, int fmt) {
     float y;
     if (fmt != GPUACT__FMT_F32 && gpuact__h_takes(op, 0, a, c) && gpuact__h_gated(op, a, s, c, gpuact__tt_tab(op, 0), fmt, &y)) return y;
@@ -5012,44 +5012,41 @@ typedef struct gpuact__gargs {
     size_t rows, units, pitch;       /* units a row (vectors or elements); pitch: bytes, a / b / da / db */
     int mode;                        /* GPUACT__MODE_VEC, _SCALAR, _BYTES */
 } gpuact__gargs;
-/* The chains of section 9.2, split: the first tier (16-bit results: the
-   16-bit tier; fp32: the table tier) inline, 1 and *y, or 0; and the rest
-   of the chain for what it rejects, out of line (one copy a kernel). The
-   kernels run the rest after a vector's elements, for the elements the
-   first tier rejected: a warp then runs the rest once for all its lanes'
-   rejections of the vector, not once for each element position, and the
-   call sits where few values are live (called from the element loop, two
-   kernels spilled around it). */
+/* resident blocks the gated kernels are built for (__launch_bounds__: at
+   most 64 registers); with the compiler's own choice (45-58 registers)
+   gelu_erf's bf16 forward and f32 backward spilled 4-8 bytes around the
+   full path's call */
+#ifndef GPUACT__GATED_BLOCKS
+#define GPUACT__GATED_BLOCKS 4
+#endif
+/* the full path, out of line: s f(a) and s t f'(a) */
 template <int OP>
-__device__ __forceinline__ int gpuact__g_fwd1(const gpuact_cfg *c, float a, float s, int fmt, float *y) {
-    if (fmt != GPUACT__FMT_F32) return gpuact__h_takes(OP, 0, a, c) && gpuact__h_gated(OP, a, s, c, gpuact__tt_tab(OP, 0), fmt, y);
-    return gpuact__tt_takes(OP, a, c) && gpuact__tt_gated(OP, a, s, c, gpuact__tt_tab(OP, 0), fmt, y);
-}
-template <int OP>
-__device__ __forceinline__ int gpuact__g_da1(const gpuact_cfg *c, float a, float s, float t, int fmt, float *y) {
-    if (fmt != GPUACT__FMT_F32)
-        return gpuact__h_takes(OP, 1, a, c) && gpuact__h_gated_da(OP, a, s, t, c, gpuact__tt_tab(OP, 1), fmt, y);
-    return gpuact__tt_takes(OP, a, c) && gpuact__tt_gated_da(OP, a, s, t, c, gpuact__tt_tab(OP, 1), fmt, y);
-}
-template <int OP>
-__device__ __noinline__ float gpuact__g_fwd_rest(const gpuact_cfg c, float a, float s, int fmt) {
-    float y;
-    if (fmt != GPUACT__FMT_F32 && gpuact__tt_takes(OP, a, &c) && gpuact__tt_gated(OP, a, s, &c, gpuact__tt_tab(OP, 0), fmt, &y)) return y;
+__device__ __noinline__ float gpuact__g_full_call(const gpuact_cfg c, float a, float s, int fmt) {
     return gpuact__gated_full(OP, a, s, &c, fmt);
 }
 template <int OP>
-__device__ __noinline__ float gpuact__g_da_rest(const gpuact_cfg c, float a, float s, float t, int fmt) {
-    float y;
-    if (fmt != GPUACT__FMT_F32 && gpuact__tt_takes(OP, a, &c) && gpuact__tt_gated_da(OP, a, s, t, &c, gpuact__tt_tab(OP, 1), fmt, &y))
-        return y;
-    if (gpuact__fast_range(OP, 1, a) && gpuact__fast_gated_da(OP, a, s, t, &c, fmt, &y)) return y;
+__device__ __noinline__ float gpuact__g_full_da_call(const gpuact_cfg c, float a, float s, float t, int fmt) {
     return gpuact__gated_da_full(OP, a, s, t, &c, fmt);
 }
-/* word w of a 16-byte vector (w a run-time value: selects, not an indexed
-   array, which would live in local memory) */
-__device__ __forceinline__ uint32_t gpuact__g_word(const uint4 &v, int w) { return w == 0 ? v.x : w == 1 ? v.y : w == 2 ? v.z : v.w; }
+/* the three chains of section 9.2 with the full path as the call above */
+template <int OP>
+__device__ __forceinline__ float gpuact__g_fwd(const gpuact_cfg *c, float a, float s, int fmt) {
+    float y;
+    if (fmt != GPUACT__FMT_F32 && gpuact__h_takes(OP, 0, a, c) && gpuact__h_gated(OP, a, s, c, gpuact__tt_tab(OP, 0), fmt, &y)) return y;
+    if (gpuact__tt_takes(OP, a, c) && gpuact__tt_gated(OP, a, s, c, gpuact__tt_tab(OP, 0), fmt, &y)) return y;
+    return gpuact__g_full_call<OP>(*c, a, s, fmt);
+}
+template <int OP>
+__device__ __forceinline__ float gpuact__g_da(const gpuact_cfg *c, float a, float s, float t, int fmt) {
+    float y;
+    if (fmt != GPUACT__FMT_F32 && gpuact__h_takes(OP, 1, a, c) && gpuact__h_gated_da(OP, a, s, t, c, gpuact__tt_tab(OP, 1), fmt, &y))
+        return y;
+    if (gpuact__tt_takes(OP, a, c) && gpuact__tt_gated_da(OP, a, s, t, c, gpuact__tt_tab(OP, 1), fmt, &y)) return y;
+    if (gpuact__fast_range(OP, 1, a) && gpuact__fast_gated_da(OP, a, s, t, c, fmt, &y)) return y;
+    return gpuact__g_full_da_call<OP>(*c, a, s, t, fmt);
+}
 template <int OP, int DT, int BWD>
-static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_gated(const gpuact__gargs k) {
+static __global__ void __launch_bounds__(GPUACT__BLOCK, GPUACT__GATED_BLOCKS) gpuact__k_gated(const gpuact__gargs k) {
     typedef gpuact__elt<DT> E;
     const int ESZ = (int)E::ESZ, V = 16 / ESZ, fmt = (int)E::FMT;
     const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
@@ -5066,47 +5063,22 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_gated(const gp
                 const uint4 vg = BWD ? *reinterpret_cast<const uint4 *>(k.dy + dat) : make_uint4(0u, 0u, 0u, 0u);
                 uint32_t a4[4] = {va.x, va.y, va.z, va.w}, b4[4] = {vb.x, vb.y, vb.z, vb.w}, g4[4] = {vg.x, vg.y, vg.z, vg.w};
                 uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
-                unsigned rej0 = 0u, rej1 = 0u; /* elements the first tier rejected: of o, of p */
                 /* a rolled loop over the vector's elements, taken from and
-                   put into 128-bit queues: one copy of the tier a kernel
+                   put into 128-bit queues: one copy of the tiers a kernel
                    (unrolled, V copies made the backward kernels 60-150 KB) */
 #pragma unroll 1
                 for (int j = 0; j < V; j++) {
                     const float x = E::load(a4[0] & MASK), bv = E::load(b4[0] & MASK);
-                    float y0 = 0.0f, y1 = 0.0f;
                     if (!BWD) {
-                        if (!gpuact__g_fwd1<OP>(&cfg, x, bv, fmt, &y0)) rej0 |= 1u << j;
+                        gpuact__q_push<ESZ>(o, E::store(gpuact__g_fwd<OP>(&cfg, x, bv, fmt)));
                     } else {
                         const float g = E::load(g4[0] & MASK);
-                        if (!gpuact__g_da1<OP>(&cfg, x, bv, g, fmt, &y0)) rej0 |= 1u << j;
-                        if (!gpuact__g_fwd1<OP>(&cfg, x, g, fmt, &y1)) rej1 |= 1u << j;
-                        gpuact__q_push<ESZ>(p, E::store(y1));
+                        gpuact__q_push<ESZ>(o, E::store(gpuact__g_da<OP>(&cfg, x, bv, g, fmt)));
+                        gpuact__q_push<ESZ>(p, E::store(gpuact__g_fwd<OP>(&cfg, x, g, fmt)));
                         gpuact__q_pop<ESZ>(g4);
                     }
-                    gpuact__q_push<ESZ>(o, E::store(y0));
                     gpuact__q_pop<ESZ>(a4);
                     gpuact__q_pop<ESZ>(b4);
-                }
-                /* the rest of the chain for the rejected ones, patched in */
-                while (rej0 | rej1) {
-                    const int j = __ffs((int)(rej0 | rej1)) - 1, wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
-                    const unsigned bit = 1u << j;
-                    const float x = E::load((gpuact__g_word(va, wi) >> sh) & MASK), bv = E::load((gpuact__g_word(vb, wi) >> sh) & MASK);
-                    const float g = BWD ? E::load((gpuact__g_word(vg, wi) >> sh) & MASK) : 0.0f;
-                    if (rej0 & bit) {
-                        const uint32_t rv = E::store(BWD ? gpuact__g_da_rest<OP>(cfg, x, bv, g, fmt) : gpuact__g_fwd_rest<OP>(cfg, x, bv, fmt)) & MASK;
-#pragma unroll
-                        for (int q = 0; q < 4; q++)
-                            if (q == wi) o[q] = (o[q] & ~(MASK << sh)) | (rv << sh);
-                    }
-                    if (BWD && (rej1 & bit)) {
-                        const uint32_t rv = E::store(gpuact__g_fwd_rest<OP>(cfg, x, g, fmt)) & MASK;
-#pragma unroll
-                        for (int q = 0; q < 4; q++)
-                            if (q == wi) p[q] = (p[q] & ~(MASK << sh)) | (rv << sh);
-                    }
-                    rej0 &= ~bit;
-                    rej1 &= ~bit;
                 }
                 if (!BWD) {
                     *reinterpret_cast<uint4 *>(k.o0 + dat) = make_uint4(o[0], o[1], o[2], o[3]);
@@ -5116,16 +5088,13 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_gated(const gp
                 }
             } else {
                 const float x = E::load(gpuact__k_ld1<ESZ>(k.a + at, bytes)), bv = E::load(gpuact__k_ld1<ESZ>(k.b + at, bytes));
-                float y0 = 0.0f, y1 = 0.0f;
                 if (!BWD) {
-                    if (!gpuact__g_fwd1<OP>(&cfg, x, bv, fmt, &y0)) y0 = gpuact__g_fwd_rest<OP>(cfg, x, bv, fmt);
-                    gpuact__k_st1<ESZ>(k.o0 + dat, E::store(y0), bytes);
+                    gpuact__k_st1<ESZ>(k.o0 + dat, E::store(gpuact__g_fwd<OP>(&cfg, x, bv, fmt)), bytes);
                 } else {
                     const float g = E::load(gpuact__k_ld1<ESZ>(k.dy + dat, bytes));
-                    if (!gpuact__g_da1<OP>(&cfg, x, bv, g, fmt, &y0)) y0 = gpuact__g_da_rest<OP>(cfg, x, bv, g, fmt);
-                    if (!gpuact__g_fwd1<OP>(&cfg, x, g, fmt, &y1)) y1 = gpuact__g_fwd_rest<OP>(cfg, x, g, fmt);
-                    gpuact__k_st1<ESZ>(k.o0 + at, E::store(y0), bytes);
-                    gpuact__k_st1<ESZ>(k.o1 + at, E::store(y1), bytes);
+                    const uint32_t da = E::store(gpuact__g_da<OP>(&cfg, x, bv, g, fmt)), db = E::store(gpuact__g_fwd<OP>(&cfg, x, g, fmt));
+                    gpuact__k_st1<ESZ>(k.o0 + at, da, bytes);
+                    gpuact__k_st1<ESZ>(k.o1 + at, db, bytes);
                 }
             }
         }
