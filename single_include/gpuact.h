@@ -110,11 +110,11 @@
     Only the translation unit with GPUACT_IMPLEMENTATION reads these four.
 
    COMPILE COST
-     The implementation file compiled by nvcc holds 102 kernels (7 ops x 3
+     The implementation file compiled by nvcc holds 120 kernels (7 ops x 3
      element types x forward, f', backward and both at once, backward from
-     y for elu and selu, swish_tanh's table-tier kernels): with
-     nvcc -c -arch=sm_90 on a 2-core machine about 44 s, 510 MB of memory
-     and an 11.0 MB object; one op in one type about 3 s and 1 MB
+     y for elu and selu, swish_tanh's table-tier kernels, and the gated
+     forms' 18): with nvcc -c -arch=sm_90 on a 2-core machine about 49 s,
+     535 MB of memory and a 12.2 MB object; one op in one type about 3 s and 1 MB
      (docs/BENCHMARKS.md, "Compile cost"; scripts/compile-cost.sh measures
      it on your machine). The host-only implementation takes about 1 s.
 
