@@ -1710,7 +1710,17 @@ GPUACT__FN gpuact__xf gpuact__silu_f(float x) {
 }
 GPUACT__FN gpuact__xf gpuact__silu_d(float x) {
     if (x > 120.0f) return gpuact__xf_f(1.0f);
-    if (x < -300.0f) return gpuact__grad_tail(x, 1); /* |f'| < 2^-424 */
+    if (x < -300.0f) {
+        /* |f'| < 2^-424: a signed zero times any one float. swish_tanh's f'
+           multiplies it by s, and its gated da by dy b too (up to 2^384 in
+           all), so down to x = -380 (|f'| > 2^-539) it is e^x (1 + x) (the
+           rest is e^2x x, below 2^-420 of it), e^x as (e^(x/2))^2 */
+        if (x < -380.0f) return gpuact__grad_tail(x, 1);
+        {
+            gpuact__xf e = gpuact__exp(gpuact__mul(x, 0.5f), 0.0f);
+            return gpuact__xx_mul(gpuact__xx_mul(e, e), gpuact__xf_make(gpuact__2sum(x, 1.0f), 0));
+        }
+    }
     if (gpuact__abs(x - GPUACT__K(0xbfa3a4bau)) < GPUACT__ZERO_WINDOW) return gpuact__near_zero(x, GPUACT__Z_SILU);
     if (gpuact__silu_is_small(x)) return gpuact__silu_small_d(x);
     return gpuact__silu_grad_z(gpuact__df_make(x, 0.0f));
