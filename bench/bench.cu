@@ -45,6 +45,7 @@
 
 #include "tests/common/args.h"
 #include "tests/common/cuda_check.h"
+#include "bench/timing.h"
 
 #define GK(call)                                                                                    \
     do {                                                                                            \
@@ -138,11 +139,6 @@ struct Row {
     size_t mismatches;
 };
 
-static double median(std::vector<float> v) {
-    std::sort(v.begin(), v.end());
-    size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
 
 int main(int argc, char **argv) {
     int log2n = 28, reps = 30, warmup = 5;
@@ -177,8 +173,6 @@ int main(int argc, char **argv) {
 
     cudaStream_t st;
     CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-    cudaEvent_t ev[4];
-    for (int i = 0; i < 4; i++) CK(cudaEventCreate(&ev[i]));
 
     std::vector<Row> rows;
     size_t total_bad = 0;
@@ -228,25 +222,9 @@ int main(int argc, char **argv) {
                     else if (dir == 1) GK(gpuact_backward_device(o.op, dt, P, x, dy, out, n, st));
                     else GK(gpuact_forward_backward_device(o.op, dt, P, x, dy, out, out2, n, st));
                 };
-                for (int w = 0; w < warmup; w++) {
-                    launch();
-                    CK(cudaMemcpyAsync(out, x, bytes, cudaMemcpyDeviceToDevice, st));
-                }
-                CK(cudaStreamSynchronize(st));
-                std::vector<float> tk, tc;
-                for (int r = 0; r < reps; r++) {
-                    CK(cudaEventRecord(ev[0], st));
-                    launch();
-                    CK(cudaEventRecord(ev[1], st));
-                    CK(cudaMemcpyAsync(out, x, bytes, cudaMemcpyDeviceToDevice, st));
-                    CK(cudaEventRecord(ev[2], st));
-                    CK(cudaEventSynchronize(ev[2]));
-                    float a = 0, b = 0;
-                    CK(cudaEventElapsedTime(&a, ev[0], ev[1]));
-                    CK(cudaEventElapsedTime(&b, ev[1], ev[2]));
-                    tk.push_back(a);
-                    tc.push_back(b);
-                }
+                double mk = 0, mc = 0;
+                bench_alternating(st, warmup, reps, launch,
+                                  [&]() { CK(cudaMemcpyAsync(out, x, bytes, cudaMemcpyDeviceToDevice, st)); }, &mk, &mc);
                 /* spot check: one more call, then compare with the host scalar functions */
                 launch();
                 CK(cudaStreamSynchronize(st));
@@ -266,7 +244,6 @@ int main(int argc, char **argv) {
                         }
                     }
                 total_bad += bad;
-                double mk = median(tk), mc = median(tc);
                 double kbytes = (double)bytes * (dir == 0 ? 2 : dir == 1 ? 3 : 4), cbytes = 2.0 * bytes;
                 Row row;
                 row.op = o.name;
@@ -316,7 +293,6 @@ int main(int argc, char **argv) {
         if (fclose(f) != 0) { perror(csv); return 2; }
         printf("bench: wrote %s\n", csv);
     }
-    for (int i = 0; i < 4; i++) CK(cudaEventDestroy(ev[i]));
     CK(cudaStreamDestroy(st));
     if (total_bad) {
         printf("bench: %zu spot-check mismatches: FAIL\n", total_bad);

@@ -19,6 +19,7 @@
 #include "gpuact.h"
 #include "tests/common/args.h"
 #include "tests/common/cuda_check.h"
+#include "bench/timing.h"
 
 #include <algorithm>
 #include <cmath>
@@ -58,10 +59,6 @@ __global__ void fill(unsigned char *p, size_t n, int dt, unsigned long long seed
     }
 }
 
-static double median(std::vector<float> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 int main(int argc, char **argv) {
     int lr = 14, lc = 14, reps = 20, warmup = 3;
@@ -80,8 +77,6 @@ int main(int argc, char **argv) {
     printf("gated forms, %s, [%zu, 2 x %zu] halves, n = 2^%d, median of %d\n", prop.name, rows, cols, lr + lc, reps);
     cudaStream_t st;
     CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-    cudaEvent_t ev[3];
-    for (int i = 0; i < 3; i++) CK(cudaEventCreate(&ev[i]));
     FILE *f = csv ? fopen(csv, "w") : NULL;
     if (f) fprintf(f, "op,dtype,direction,rows,cols,time_ms,gb_per_s,pct_of_copy,copy_ms,copy_gb_per_s,spot_check_mismatches\n");
     static const gpuact_op ops[3] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_SILU};
@@ -114,24 +109,9 @@ int main(int argc, char **argv) {
                     if (dir == 0) GK(gpuact_gated_device(op, dt, NULL, ab, ab + cols * e, 2 * cols, y, rows, cols, st));
                     else GK(gpuact_gated_backward_device(op, dt, NULL, ab, ab + cols * e, 2 * cols, dy, dab, dab + cols * e, rows, cols, st));
                 };
-                for (int w = 0; w < warmup; w++) {
-                    launch();
-                    CK(cudaMemcpyAsync(y, dy, bytes, cudaMemcpyDeviceToDevice, st));
-                }
-                std::vector<float> tk, tc;
-                for (int r = 0; r < reps; r++) {
-                    CK(cudaEventRecord(ev[0], st));
-                    launch();
-                    CK(cudaEventRecord(ev[1], st));
-                    CK(cudaMemcpyAsync(y, dy, bytes, cudaMemcpyDeviceToDevice, st));
-                    CK(cudaEventRecord(ev[2], st));
-                    CK(cudaEventSynchronize(ev[2]));
-                    float a = 0, b = 0;
-                    CK(cudaEventElapsedTime(&a, ev[0], ev[1]));
-                    CK(cudaEventElapsedTime(&b, ev[1], ev[2]));
-                    tk.push_back(a);
-                    tc.push_back(b);
-                }
+                double mk = 0, mc = 0;
+                bench_alternating(st, warmup, reps, launch,
+                                  [&]() { CK(cudaMemcpyAsync(y, dy, bytes, cudaMemcpyDeviceToDevice, st)); }, &mk, &mc);
                 /* spot check: the first rows against the host entry points */
                 launch();
                 size_t bad = 0;
@@ -148,7 +128,7 @@ int main(int argc, char **argv) {
                     for (size_t i = 0; i < gdab.size(); i++) bad += gdab[i] != hdab[i];
                 }
                 total_bad += bad;
-                const double mk = median(tk), mc = median(tc), kb = (double)bytes * (dir ? 5 : 3), cb = 2.0 * bytes;
+                const double kb = (double)bytes * (dir ? 5 : 3), cb = 2.0 * bytes;
                 const double gbs = kb / (mk * 1e-3) / 1e9, cgbs = cb / (mc * 1e-3) / 1e9;
                 printf("%-10s %-5s %-4s %10.3f %10.1f %7.1f%% %10.3f %10.1f %6s\n", opn[oi], dtn[dt], dir ? "bwd" : "fwd", mk, gbs,
                        100.0 * gbs / cgbs, mc, cgbs, bad ? "FAIL" : "ok");

@@ -18436,44 +18436,43 @@ static gpuact_status gpuact__check_gated(gpuact_op op, gpuact_dtype t, const gpu
     return GPUACT_SUCCESS;
 }
 
-GPUACT_DEF gpuact_status gpuact_gated_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
-                                           const void *b, size_t ld, void *y, size_t rows, size_t cols) {
+/* Both gated host entry points: the checks, then each element (bwd: da and
+   db from a, b and dy, both read before either is written, so that da may
+   be a and db b; else y). */
+static gpuact_status gpuact__gated_host(int bwd, gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
+                                        const void *b, size_t ld, const void *dy, void *o0, void *o1, size_t rows, size_t cols) {
     gpuact_cfg c;
     size_t r, j;
-    int fmt = gpuact__fmt(dtype);
-    gpuact_status s = gpuact__check_gated(op, dtype, p, &c, a, b, NULL, y, NULL, ld, rows, cols, 0);
+    const int fmt = gpuact__fmt(dtype);
+    gpuact_status s = gpuact__check_gated(op, dtype, p, &c, a, b, dy, o0, o1, ld, rows, cols, bwd);
     if (s != GPUACT_SUCCESS || rows == 0 || cols == 0) return s;
     if ((s = gpuact_check_host_fp_environment()) != GPUACT_SUCCESS) return s;
     if (rows == 1) ld = cols;
     for (r = 0; r < rows; r++)
         for (j = 0; j < cols; j++) {
-            const size_t i = r * ld + j;
-            gpuact__store(dtype, y, r * cols + j,
-                          gpuact__gated_fmt((int)op, gpuact__load(dtype, a, i), gpuact__load(dtype, b, i), &c, fmt));
+            const size_t i = r * ld + j, d = r * cols + j;
+            const float x = gpuact__load(dtype, a, i), bv = gpuact__load(dtype, b, i);
+            if (bwd) {
+                const float g = gpuact__load(dtype, dy, d);
+                const float dav = gpuact__gated_da_fmt((int)op, x, bv, g, &c, fmt), dbv = gpuact__gated_fmt((int)op, x, g, &c, fmt);
+                gpuact__store(dtype, o0, i, dav);
+                gpuact__store(dtype, o1, i, dbv);
+            } else {
+                gpuact__store(dtype, o0, d, gpuact__gated_fmt((int)op, x, bv, &c, fmt));
+            }
         }
     return GPUACT_SUCCESS;
+}
+
+GPUACT_DEF gpuact_status gpuact_gated_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
+                                           const void *b, size_t ld, void *y, size_t rows, size_t cols) {
+    return gpuact__gated_host(0, op, dtype, p, a, b, ld, NULL, y, NULL, rows, cols);
 }
 
 GPUACT_DEF gpuact_status gpuact_gated_backward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
                                                     const void *b, size_t ld, const void *dy, void *da, void *db,
                                                     size_t rows, size_t cols) {
-    gpuact_cfg c;
-    size_t r, j;
-    int fmt = gpuact__fmt(dtype);
-    gpuact_status s = gpuact__check_gated(op, dtype, p, &c, a, b, dy, da, db, ld, rows, cols, 1);
-    if (s != GPUACT_SUCCESS || rows == 0 || cols == 0) return s;
-    if ((s = gpuact_check_host_fp_environment()) != GPUACT_SUCCESS) return s;
-    if (rows == 1) ld = cols;
-    for (r = 0; r < rows; r++)
-        for (j = 0; j < cols; j++) {
-            const size_t i = r * ld + j;
-            const float x = gpuact__load(dtype, a, i), bv = gpuact__load(dtype, b, i), g = gpuact__load(dtype, dy, r * cols + j);
-            /* both read before either is written: da may be a, db b */
-            const float dav = gpuact__gated_da_fmt((int)op, x, bv, g, &c, fmt), dbv = gpuact__gated_fmt((int)op, x, g, &c, fmt);
-            gpuact__store(dtype, da, i, dav);
-            gpuact__store(dtype, db, i, dbv);
-        }
-    return GPUACT_SUCCESS;
+    return gpuact__gated_host(1, op, dtype, p, a, b, ld, dy, da, db, rows, cols);
 }
 
 GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
