@@ -47,14 +47,6 @@
 #include "tests/common/cuda_check.h"
 #include "bench/timing.h"
 
-#define GK(call)                                                                                    \
-    do {                                                                                            \
-        gpuact_status s_ = (call);                                                                  \
-        if (s_ != GPUACT_SUCCESS) {                                                                 \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, gpuact_status_string(s_)); \
-            exit(2);                                                                                \
-        }                                                                                           \
-    } while (0)
 
 static const struct {
     const char *name;

@@ -28,14 +28,6 @@
 #include <cstring>
 #include <vector>
 
-#define GK(call)                                                                               \
-    do {                                                                                       \
-        gpuact_status s_ = (call);                                                             \
-        if (s_ != GPUACT_SUCCESS) {                                                            \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, gpuact_status_string(s_)); \
-            exit(1);                                                                           \
-        }                                                                                      \
-    } while (0)
 
 /* standard normal by Box-Muller from a hash of the index; 0 becomes 0.5 */
 __device__ float randn_at(unsigned long long i, unsigned long long seed) {

@@ -2,12 +2,24 @@
    repetition records the kernel's launch (launch()) and then the copy
    (copy()) between CUDA events on stream st, so that drift over the run
    hits both alike; *kernel_ms and *copy_ms are the medians. warmup pairs
-   run first, untimed. CK: tests/common/cuda_check.h. */
+   run first, untimed. CK: tests/common/cuda_check.h; GK below. */
 #ifndef GPUACT_BENCH_TIMING_H
 #define GPUACT_BENCH_TIMING_H
+#include <stdio.h>
+#include <stdlib.h>
 #include <algorithm>
 #include <vector>
 #include "tests/common/cuda_check.h"
+
+/* a gpuact call that must succeed, else file:line, the call and its status, exit 2 */
+#define GK(call)                                                                                    \
+    do {                                                                                            \
+        gpuact_status s_ = (call);                                                                  \
+        if (s_ != GPUACT_SUCCESS) {                                                                 \
+            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, gpuact_status_string(s_)); \
+            exit(2);                                                                                \
+        }                                                                                           \
+    } while (0)
 
 static inline double bench_median(std::vector<float> v) {
     std::sort(v.begin(), v.end());

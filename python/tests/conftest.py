@@ -242,3 +242,17 @@ def pytest_report_header(config):
         torch.cuda.get_device_name(0) if torch.cuda.is_available() else "none")
 
 
+
+
+def assert_compile_bits(m, x, device):
+    """torch.compile(fullgraph=True) of module m gives the eager forward and
+    gradient bits at x (CPU: aot_eager, GPU: inductor)."""
+    y0 = m(x)
+    y0.sum().backward()
+    g0 = x.grad.clone()
+    x.grad = None
+    torch._dynamo.reset()
+    cm = torch.compile(m, fullgraph=True, backend="inductor" if device == "cuda" else "aot_eager")
+    y1 = cm(x)
+    y1.sum().backward()
+    assert bits_equal(y1, y0) and bits_equal(x.grad, g0)

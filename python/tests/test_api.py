@@ -7,7 +7,7 @@ import torch
 import torch.nn.functional as F
 
 import gpuact.torch as ga
-from conftest import CASES, CUDA, DTYPES, bits_equal, c_call, case_id, pkg_forward, ref_value
+from conftest import CASES, CUDA, DTYPES, assert_compile_bits, bits_equal, c_call, case_id, pkg_forward, ref_value
 
 DEVICES = ["cpu"] + (["cuda"] if CUDA else [])
 SELU_LAMBDA, SELU_ALPHA = 1.0507009873554804934193349852946, 1.6732632423543772848170429916717
@@ -180,15 +180,7 @@ def test_compile_fullgraph(device):
     torch.manual_seed(0)
     m = _model().to(device)
     x = torch.randn(64, 16, device=device, requires_grad=True)
-    y0 = m(x)
-    y0.sum().backward()
-    g0 = x.grad.clone()
-    x.grad = None
-    torch._dynamo.reset()
-    cm = torch.compile(m, fullgraph=True, backend="inductor" if device == "cuda" else "aot_eager")
-    y1 = cm(x)
-    y1.sum().backward()
-    assert bits_equal(y1, y0) and bits_equal(x.grad, g0)
+    assert_compile_bits(m, x, device)
 
 
 def test_compile_inplace_fullgraph():

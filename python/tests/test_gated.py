@@ -10,7 +10,8 @@ import torch
 import torch.nn.functional as F
 
 import gpuact.torch as ga
-from conftest import (CASES, CUDA, DTYPES, all_16bit, bits_equal, c_gated, c_gated_halves, case_id, sample_f32)
+from conftest import (CASES, CUDA, DTYPES, all_16bit, assert_compile_bits, bits_equal, c_gated, c_gated_halves, case_id,
+                      sample_f32)
 
 DEVICES = ["cpu"] + (["cuda"] if CUDA else [])
 GATED = ("gelu_erf", "gelu_tanh", "silu")  # the ops whose device kernels are built (GPUACT_GATED_OPS)
@@ -278,15 +279,7 @@ def test_compile_fullgraph(device):
             torch.compile(lambda t: ga.swiglu(t, dim=dim), fullgraph=True, backend="aot_eager")(bad)
     m = Net().to(device)
     x = torch.randn(8, 16, device=device, requires_grad=True)
-    y0 = m(x)
-    y0.sum().backward()
-    g0 = x.grad.clone()
-    x.grad = None
-    torch._dynamo.reset()
-    cm = torch.compile(m, fullgraph=True, backend="inductor" if device == "cuda" else "aot_eager")
-    y1 = cm(x)
-    y1.sum().backward()
-    assert bits_equal(y1, y0) and bits_equal(x.grad, g0)
+    assert_compile_bits(m, x, device)
 
 
 # ---- the GPU --------------------------------------------------------------------------------

@@ -585,7 +585,9 @@ TORCH_LIBRARY(gpuact, m) {
           "float lo, float hi) -> Tensor");
 }
 
-TORCH_LIBRARY_IMPL(gpuact, CPU, m) {
+/* the same functions for CPU and CUDA tensors (each picks the host or device
+   entry points from its tensors' device) */
+static void impl_all(torch::Library &m) {
     m.impl("forward", &forward);
     m.impl("act", &forward);
     m.impl("forward_", &forward_);
@@ -600,21 +602,10 @@ TORCH_LIBRARY_IMPL(gpuact, CPU, m) {
     m.impl("gated_halves_backward", &gated_halves_backward);
 }
 
+TORCH_LIBRARY_IMPL(gpuact, CPU, m) { impl_all(m); }
+
 #ifdef GPUACT_TORCH_CUDA
-TORCH_LIBRARY_IMPL(gpuact, CUDA, m) {
-    m.impl("forward", &forward);
-    m.impl("act", &forward);
-    m.impl("forward_", &forward_);
-    m.impl("backward", &backward);
-    m.impl("backward_from_output", &backward_from_output);
-    m.impl("forward_backward", &forward_backward);
-    m.impl("gated", &gated);
-    m.impl("gated_act", &gated);
-    m.impl("gated_backward", &gated_backward);
-    m.impl("gated_halves", &gated_halves);
-    m.impl("gated_halves_act", &gated_halves);
-    m.impl("gated_halves_backward", &gated_halves_backward);
-}
+TORCH_LIBRARY_IMPL(gpuact, CUDA, m) { impl_all(m); }
 #endif
 
 TORCH_LIBRARY_IMPL(gpuact, Autograd, m) {
