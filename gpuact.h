@@ -106,7 +106,23 @@
                              (GEGLU in both GELU forms, SwiGLU). Each further op adds about
                              1.3 s to the nvcc build; the others answer GPUACT_ERROR_UNSUPPORTED
                              there (the host entry points and the scalar functions have all).
-    Only the translation unit with GPUACT_IMPLEMENTATION reads these four.
+     GPUACT_NO_TICKETS        CUDA: large backward launches keep the kernels' grid-stride order
+                             (below) and make no event calls; results are the same either way.
+    Only the translation unit with GPUACT_IMPLEMENTATION reads these five.
+
+   PASS TICKETS (CUDA)
+     A backward launch (and elu's and selu's forward+backward) of 16 MB of
+     input or more hands its blocks their passes from a counter, in address
+     order, instead of in grid-stride order: 96-100% of the copy's
+     bandwidth where grid-stride order gave 90-94 (H100, randn; docs/
+     BENCHMARKS.md). The counter is a pair of words in a static __device__
+     array of 16 pairs, one pair to a launch at a time: the device entry
+     points take a pair last used on the same stream, or one whose last
+     launch has finished (a CUDA event recorded after it, created on first
+     use and kept for the life of the process); a launch that finds none,
+     or runs on a capturing stream, keeps grid-stride order. No allocation,
+     no synchronization: a few host calls (cudaStreamIsCapturing,
+     cudaStreamGetId, cudaEventRecord) per such launch.
 
    COMPILE COST
      The implementation file compiled by nvcc holds 120 kernels (7 ops x 3
@@ -152,6 +168,10 @@
                       each result rounded once: fp32 within 0.501 ULP,
                       fp16/bf16 correctly rounded (MPFR); device kernels
                       for the ops of GPUACT_GATED_OPS.
+                      Pass tickets: large backward launches take their
+                      passes in address order (fp32 backward 90.8-93.1% of
+                      copy -> 96.3-99.0, bf16 93.5-94.3 -> 99.5-99.9 on an
+                      H100, swish_tanh unchanged); GPUACT_NO_TICKETS.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -663,6 +683,109 @@ GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_d
 #if defined(GPUACT_IMPLEMENTATION) && defined(__CUDACC__)
 #ifndef GPUACT__DEVICE_IMPLEMENTED
 #define GPUACT__DEVICE_IMPLEMENTED
+#include <mutex>
+
+/* Pass tickets for the large element-wise launches (gpuact_kernels.cuh,
+   gpuact__kargs tick: the kernels then take their passes in address order,
+   about 5 points of the copy's bandwidth over grid-stride order). Each
+   launch that takes them needs a pair of device words that no launch
+   running beside it uses; the kernel leaves the pair zeroed when it ends.
+   GPUACT__TICKET_SLOTS pairs per device, in this translation unit's module,
+   handed out here: a pair last used on the same stream (the stream orders
+   the two launches), else one never used, else one whose last launch is
+   done (an event recorded after it). A launch that finds none, a launch on
+   a capturing stream (a graph's launches may run beside anything), CUDA
+   before 12 (no cudaStreamGetId) and GPUACT_NO_TICKETS run in grid-stride
+   order: the results are the same either way. The events are created on
+   first use and kept for the life of the process. */
+#ifndef GPUACT__TICKET_SLOTS
+#define GPUACT__TICKET_SLOTS 16
+#endif
+#define GPUACT__TICKET_DEVICES 64
+static __device__ unsigned long long gpuact__tickets[GPUACT__TICKET_SLOTS][2];
+typedef struct gpuact__ticket_slot {
+    cudaEvent_t done;         /* recorded on `stream` after the last launch that took the pair */
+    unsigned long long stream; /* that launch's stream, cudaStreamGetId */
+    int state;                /* 0: never used; 1: used (done recorded); 2: being launched with; 3: lost */
+} gpuact__ticket_slot;
+static std::mutex gpuact__ticket_mutex;
+static gpuact__ticket_slot gpuact__ticket_pool[GPUACT__TICKET_DEVICES][GPUACT__TICKET_SLOTS];
+static unsigned long long *gpuact__ticket_base[GPUACT__TICKET_DEVICES]; /* gpuact__tickets on the device */
+static int gpuact__ticket_off[GPUACT__TICKET_DEVICES];                  /* the device's address query failed */
+
+/* A pair for a launch on `stream` of `device`: its index (and *tick, *sid,
+   *prev: the slot's state before), or -1. */
+static int gpuact__ticket_take(int device, cudaStream_t stream, unsigned long long **tick, unsigned long long *sid, gpuact__ticket_slot *prev) {
+#if !defined(GPUACT_NO_TICKETS) && defined(CUDART_VERSION) && CUDART_VERSION >= 12000
+    enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
+    gpuact__ticket_slot *pool;
+    int i, pick = -1;
+    if (device < 0 || device >= GPUACT__TICKET_DEVICES) return -1;
+    if (cudaStreamIsCapturing(stream, &cs) != cudaSuccess || cudaStreamGetId(stream, sid) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return -1;
+    }
+    if (cs != cudaStreamCaptureStatusNone) return -1;
+    std::lock_guard<std::mutex> lock(gpuact__ticket_mutex);
+    if (gpuact__ticket_off[device]) return -1;
+    if (!gpuact__ticket_base[device]) {
+        void *p = NULL;
+        if (cudaGetSymbolAddress(&p, gpuact__tickets) != cudaSuccess || !p) {
+            (void)cudaGetLastError();
+            gpuact__ticket_off[device] = 1;
+            return -1;
+        }
+        gpuact__ticket_base[device] = (unsigned long long *)p;
+    }
+    pool = gpuact__ticket_pool[device];
+    for (i = 0; i < GPUACT__TICKET_SLOTS && pick < 0; i++)
+        if (pool[i].state == 1 && pool[i].stream == *sid) pick = i;
+    for (i = 0; i < GPUACT__TICKET_SLOTS && pick < 0; i++)
+        if (pool[i].state == 0) {
+            if (cudaEventCreateWithFlags(&pool[i].done, cudaEventDisableTiming) != cudaSuccess) {
+                (void)cudaGetLastError();
+                return -1;
+            }
+            pick = i;
+        }
+    for (i = 0; i < GPUACT__TICKET_SLOTS && pick < 0; i++)
+        if (pool[i].state == 1) {
+            const cudaError_t e = cudaEventQuery(pool[i].done);
+            if (e == cudaSuccess) pick = i;
+            else if (e != cudaErrorNotReady) {
+                (void)cudaGetLastError();
+                pool[i].state = 3;
+            }
+        }
+    if (pick < 0) return -1;
+    *prev = pool[pick];
+    pool[pick].state = 2;
+    *tick = gpuact__ticket_base[device] + 2 * pick;
+    return pick;
+#else
+    (void)device; (void)stream; (void)tick; (void)sid; (void)prev;
+    return -1;
+#endif
+}
+/* After the launch that took pair `i` (launched: whether it was made). */
+static void gpuact__ticket_give(int device, int i, cudaStream_t stream, unsigned long long sid, const gpuact__ticket_slot *prev, int launched) {
+    std::lock_guard<std::mutex> lock(gpuact__ticket_mutex);
+    gpuact__ticket_slot *s = &gpuact__ticket_pool[device][i];
+    if (!launched) {
+        /* the kernel never ran: the pair is as it was (a new event made
+           for it stays with it) */
+        s->state = prev->state == 0 ? 1 : prev->state;
+        if (prev->state == 0) s->stream = sid;
+        return;
+    }
+    if (cudaEventRecord(s->done, stream) == cudaSuccess) {
+        s->state = 1;
+        s->stream = sid;
+    } else {
+        (void)cudaGetLastError();
+        s->state = 3; /* when its launch ends is unknown: never used again */
+    }
+}
 
 #ifdef __cplusplus
 extern "C" {
@@ -738,7 +861,13 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
         gpuact_status s = gpuact__device_pointer(ptrs[i], device);
         if (s != GPUACT_SUCCESS) return s;
     }
-    e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream);
+    if (gpuact__eltwise_wants_tick(dir, (int)op, (int)t, c, in0, in1, out0, out1, n)) {
+        gpuact__ticket_slot prev;
+        unsigned long long *tick = NULL, sid = 0;
+        const int slot = gpuact__ticket_take(device, stream, &tick, &sid, &prev);
+        e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, slot >= 0 ? tick : NULL);
+        if (slot >= 0) gpuact__ticket_give(device, slot, stream, sid, &prev, e == cudaSuccess);
+    } else e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, NULL);
     if (e != cudaSuccess) {
         (void)cudaGetLastError(); /* the launch's error, reported as GPUACT_ERROR_CUDA */
         return GPUACT_ERROR_CUDA;

@@ -13,8 +13,12 @@
    Prints, per layout, GB/s and % of cudaMemcpyAsync's (same run, same
    bytes). Data: random floats (never zeros).
    Build from the repository root: nvcc -O3 -arch=sm_90 -I. bench/layout_probe.cu -o layout_probe
-   usage: layout_probe [--log2n 28] [--reps 20] [--chunks | --dyn]
+   usage: layout_probe [--log2n 28] [--reps 20] [--chunks | --dyn | --order]
    (--dyn: a persistent grid taking work from an atomic counter)
+   (--order: a persistent grid kept in address order by a block-level
+   ticket counter, with a block barrier a pass (dynb) or a ring of tickets
+   and no barrier (ringR); with --coop also by a grid barrier every P
+   passes (coopP); the W = 0 rows check their output against the input)
    (--chunks: the chunk layout with a loop of K passes a block, and with a
    16 KB shared-memory table copied by each block) */
 #include <cuda_runtime.h>
@@ -24,6 +28,8 @@
 #include <string.h>
 #include <algorithm>
 #include <vector>
+
+#include <cooperative_groups.h>
 
 #include "tests/common/cuda_check.h"
 
@@ -171,6 +177,140 @@ __global__ void __launch_bounds__(256) k_dyn(const uint4 *__restrict__ a, const 
     }
 }
 
+/* persistent grid whose blocks take their next 256 U vectors from a global
+   counter, one atomic a block a pass, fetched a pass ahead: the chunk
+   layout's address order with no per-block start-up */
+template <int U, int W, int IN>
+__global__ void __launch_bounds__(256) k_dynb(const uint4 *__restrict__ a, const uint4 *__restrict__ b, uint4 *__restrict__ o, size_t nvec,
+                                              unsigned long long *ctr) {
+    __shared__ unsigned long long tk[2];
+    const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+    if (threadIdx.x == 0) tk[0] = atomicAdd(ctr, 256ull * U);
+    __syncthreads();
+    for (unsigned k = 0;; k++) {
+        const unsigned long long w = tk[k & 1u];
+        if (w >= nvec) break;
+        if (threadIdx.x == 0) tk[(k + 1u) & 1u] = atomicAdd(ctr, 256ull * U);
+        const size_t base = w + (size_t)warp * 32 * U + lane;
+        uint4 ca[U], cb[U];
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const size_t i = base + 32 * u;
+            ca[u] = i < nvec ? a[i] : make_uint4(0, 0, 0, 0);
+            cb[u] = IN == 2 && i < nvec ? b[i] : make_uint4(0, 0, 0, 0);
+        }
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const size_t i = base + 32 * u;
+            if (i < nvec) o[i] = op<W, IN>(ca[u], cb[u]);
+        }
+        __syncthreads();
+    }
+}
+/* ring: dynb's order with no block barrier. A block-pass ticket (256 U
+   vectors) is fetched by the first of the block's warps to need it and
+   kept in a ring of R slots in shared memory; warp w takes vectors
+   [32 U w, 32 U (w + 1)) of each, its next pass's loaded a pass ahead (as
+   persist). A slot is refilled once all 8 warps have read it, so the warps
+   of a block stay within R passes of each other. */
+template <int R> struct ring_state {
+    unsigned long long tk[R];
+    unsigned st[R]; /* q + R: slot holds pass q's ticket; 0xffffffff: being fetched */
+    unsigned rd[R]; /* warps that have read it */
+};
+template <int R, int U>
+__device__ __forceinline__ unsigned long long ring_get(ring_state<R> &rs, unsigned q, unsigned long long *ctr, unsigned lane) {
+    unsigned long long t = 0;
+    if (lane == 0) {
+        const unsigned s = q % R;
+        volatile unsigned *st = rs.st, *rd = rs.rd;
+        volatile unsigned long long *tk = rs.tk;
+        for (;;) {
+            const unsigned v = st[s];
+            if (v == q + R) break;
+            if (v == q && rd[s] == 8u && atomicCAS(&rs.st[s], q, 0xffffffffu) == q) {
+                tk[s] = atomicAdd(ctr, 256ull * U);
+                rd[s] = 0u;
+                __threadfence_block();
+                st[s] = q + R;
+                break;
+            }
+            __nanosleep(20);
+        }
+        __threadfence_block();
+        t = tk[s];
+        __threadfence_block();
+        atomicAdd(&rs.rd[s], 1u);
+    }
+    return __shfl_sync(0xffffffffu, t, 0);
+}
+template <int U, int W, int IN, int R>
+__global__ void __launch_bounds__(256) k_ring(const uint4 *__restrict__ a, const uint4 *__restrict__ b, uint4 *__restrict__ o, size_t nvec,
+                                              unsigned long long *ctr) {
+    __shared__ ring_state<R> rs;
+    const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+    if (threadIdx.x < R) {
+        rs.st[threadIdx.x] = threadIdx.x; /* pass threadIdx.x - R, read by all */
+        rs.rd[threadIdx.x] = 8u;
+    }
+    __syncthreads();
+    unsigned q = 0;
+    unsigned long long t = ring_get<R, U>(rs, q, ctr, lane);
+    size_t base = t + (size_t)warp * 32 * U + lane;
+    uint4 na[U], nb[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+        const size_t i = base + 32 * u;
+        na[u] = i < nvec ? a[i] : make_uint4(0, 0, 0, 0);
+        nb[u] = IN == 2 && i < nvec ? b[i] : make_uint4(0, 0, 0, 0);
+    }
+    while (t < nvec) {
+        const unsigned long long tn = ring_get<R, U>(rs, ++q, ctr, lane);
+        const size_t nbase = tn + (size_t)warp * 32 * U + lane;
+        uint4 ca[U], cb[U];
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            ca[u] = na[u];
+            cb[u] = nb[u];
+            const size_t i = nbase + 32 * u;
+            if (i < nvec) {
+                na[u] = a[i];
+                if (IN == 2) nb[u] = b[i];
+            }
+        }
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const size_t i = base + 32 * u;
+            if (i < nvec) o[i] = op<W, IN>(ca[u], cb[u]);
+        }
+        t = tn;
+        base = nbase;
+    }
+}
+/* the plain grid-stride loop with a grid barrier every P passes (a
+   cooperative launch): no block runs more than P passes ahead of another */
+template <int U, int W, int IN, int P>
+__global__ void __launch_bounds__(256) k_coop(const uint4 *__restrict__ a, const uint4 *__restrict__ b, uint4 *__restrict__ o, size_t nvec) {
+    const size_t stride = (size_t)gridDim.x * blockDim.x * U;
+    const size_t passes = (nvec + stride - 1) / stride;
+    size_t base = ((size_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u)) * U + (threadIdx.x & 31u);
+    for (size_t t = 0; t < passes; t++, base += stride) {
+        uint4 ca[U], cb[U];
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const size_t i = base + 32 * u;
+            ca[u] = i < nvec ? a[i] : make_uint4(0, 0, 0, 0);
+            cb[u] = IN == 2 && i < nvec ? b[i] : make_uint4(0, 0, 0, 0);
+        }
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const size_t i = base + 32 * u;
+            if (i < nvec) o[i] = op<W, IN>(ca[u], cb[u]);
+        }
+        if ((t + 1) % P == 0) cooperative_groups::this_grid().sync();
+    }
+}
+
 static float time_ms(cudaEvent_t e0, cudaEvent_t e1, int reps, void (*f)(void *), void *ctx) {
     for (int i = 0; i < 3; i++) f(ctx);
     std::vector<float> t;
@@ -216,8 +356,31 @@ template <int U, int W, int IN> static void l_dyn(Ctx *c) {
     CK(cudaMemsetAsync(c->ctr, 0, 8, 0));
     k_dyn<U, W, IN><<<c->grid, 256>>>(c->a, c->b, c->o, c->nvec, c->ctr);
 }
+template <int U, int W, int IN> static void l_dynb(Ctx *c) {
+    CK(cudaMemsetAsync(c->ctr, 0, 8, 0));
+    k_dynb<U, W, IN><<<c->grid, 256>>>(c->a, c->b, c->o, c->nvec, c->ctr);
+}
+template <int U, int W, int IN, int R> static void l_ring(Ctx *c) {
+    CK(cudaMemsetAsync(c->ctr, 0, 8, 0));
+    k_ring<U, W, IN, R><<<c->grid, 256>>>(c->a, c->b, c->o, c->nvec, c->ctr);
+}
+template <int U, int W, int IN, int P> static void l_coop(Ctx *c) {
+    const uint4 *a = c->a, *b = c->b;
+    uint4 *o = c->o;
+    size_t nvec = c->nvec;
+    void *args[] = {(void *)&a, (void *)&b, (void *)&o, (void *)&nvec};
+    int fit = 0, sms = 0, dev = 0;
+    CK(cudaGetDevice(&dev));
+    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, k_coop<U, W, IN, P>, 256, 0));
+    if (c->grid > fit * sms) {
+        fprintf(stderr, "coop: grid %d > %d co-resident blocks\n", c->grid, fit * sms);
+        exit(2);
+    }
+    CK(cudaLaunchCooperativeKernel((const void *)k_coop<U, W, IN, P>, dim3(c->grid), dim3(256), args, 0, 0));
+}
 static cudaEvent_t E0, E1;
-static int REPS = 20, SMS = 0;
+static int REPS = 20, SMS = 0, COOP = 0;
 static double COPY_GBS = 0;
 
 static void row(const char *name, int in, int w, int u, int bps, void (*launch)(Ctx *), Ctx base) {
@@ -257,6 +420,49 @@ template <int W, int IN> static void dyn_sweep(Ctx base) {
     row("dyn", IN, W, 2, 8, l_dyn<2, W, IN>, base);
     row("dyn", IN, W, 4, 8, l_dyn<4, W, IN>, base);
 }
+/* o == a after a W = 0, 1-input row (o poisoned first) */
+__global__ void k_diff(const uint32_t *a, const uint32_t *o, size_t n, unsigned long long *bad) {
+    unsigned long long m = 0;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) m += a[i] != o[i];
+    if (m) atomicAdd(bad, m);
+}
+static void checked_row(const char *name, int in, int w, int u, int bps, void (*launch)(Ctx *), Ctx base) {
+    if (w == 0 && in == 1) {
+        CK(cudaMemsetAsync(base.o, 0xff, base.nvec * 16, 0));
+        Ctx c = base;
+        c.grid = SMS * bps;
+        launch(&c);
+        CK(cudaGetLastError());
+        CK(cudaMemsetAsync(base.ctr + 1, 0, 8, 0));
+        k_diff<<<1024, 256>>>((const uint32_t *)base.a, (const uint32_t *)base.o, base.nvec * 4, base.ctr + 1);
+        unsigned long long bad = 0;
+        CK(cudaMemcpy(&bad, base.ctr + 1, 8, cudaMemcpyDeviceToHost));
+        if (bad) printf("%-8s U=%d bps=%d: FAIL, %llu words differ from the input\n", name, u, bps, bad);
+    }
+    row(name, in, w, u, bps, launch, base);
+}
+template <int W, int IN> static void order_sweep(Ctx base) {
+    checked_row("chunk", IN, W, 2, 0, l_chunk<2, W, IN, 256>, base);
+    checked_row("persist", IN, W, 2, 4, l_persist<2, W, IN>, base);
+    checked_row("plain", IN, W, 2, 4, l_plain<2, W, IN>, base);
+    checked_row("dynb", IN, W, 1, 4, l_dynb<1, W, IN>, base);
+    checked_row("dynb", IN, W, 2, 3, l_dynb<2, W, IN>, base);
+    checked_row("dynb", IN, W, 2, 4, l_dynb<2, W, IN>, base);
+    checked_row("dynb", IN, W, 2, 8, l_dynb<2, W, IN>, base);
+    checked_row("dynb", IN, W, 4, 4, l_dynb<4, W, IN>, base);
+    checked_row("ring4", IN, W, 1, 4, l_ring<1, W, IN, 4>, base);
+    checked_row("ring4", IN, W, 2, 3, l_ring<2, W, IN, 4>, base);
+    checked_row("ring4", IN, W, 2, 4, l_ring<2, W, IN, 4>, base);
+    checked_row("ring4", IN, W, 2, 6, l_ring<2, W, IN, 4>, base);
+    checked_row("ring2", IN, W, 2, 4, l_ring<2, W, IN, 2>, base);
+    checked_row("ring8", IN, W, 2, 4, l_ring<2, W, IN, 8>, base);
+    checked_row("ring4", IN, W, 4, 4, l_ring<4, W, IN, 4>, base);
+    checked_row("ring4", IN, W, 4, 3, l_ring<4, W, IN, 4>, base);
+    if (COOP) {
+        checked_row("coop16", IN, W, 2, 4, l_coop<2, W, IN, 16>, base);
+        checked_row("coop64", IN, W, 2, 4, l_coop<2, W, IN, 64>, base);
+    }
+}
 template <int W, int IN> static void chunks_sweep(Ctx base) {
     row("chunk", IN, W, 2, 0, l_chunk<2, W, IN, 256>, base);
     row("loop4", IN, W, 2, 0, l_chunkloop<2, W, IN, 4, 0>, base);
@@ -279,12 +485,14 @@ __global__ void fill(uint32_t *p, size_t n, uint32_t seed) {
 }
 
 int main(int argc, char **argv) {
-    int log2n = 28, chunks = 0, dyn = 0;
+    int log2n = 28, chunks = 0, dyn = 0, order = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--log2n") && i + 1 < argc) log2n = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) REPS = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--chunks")) chunks = 1;
         else if (!strcmp(argv[i], "--dyn")) dyn = 1;
+        else if (!strcmp(argv[i], "--order")) order = 1;
+        else if (!strcmp(argv[i], "--coop")) COOP = 1;
     }
     const size_t n = (size_t)1 << log2n, nvec = n / 4;
     cudaDeviceProp prop;
@@ -296,7 +504,7 @@ int main(int argc, char **argv) {
     CK(cudaMalloc(&c.b, n * 4));
     CK(cudaMalloc(&c.o, n * 4));
     CK(cudaMalloc(&c.tab, 1024 * 16));
-    CK(cudaMalloc(&c.ctr, 8));
+    CK(cudaMalloc(&c.ctr, 16));
     fill<<<16, 256>>>((uint32_t *)c.tab, 4096, 4u);
     fill<<<1024, 256>>>((uint32_t *)c.a, n, 1u);
     fill<<<1024, 256>>>((uint32_t *)c.b, n, 2u);
@@ -308,7 +516,11 @@ int main(int argc, char **argv) {
     const float cms = time_ms(E0, E1, REPS, do_copy, &c);
     COPY_GBS = (double)n * 4 * 2 / (cms * 1e6);
     printf("%s, %d SMs, n = 2^%d fp32 words: cudaMemcpyAsync %.3f ms %.1f GB/s\n", prop.name, SMS, log2n, cms, COPY_GBS);
-    if (dyn) {
+    if (order) {
+        order_sweep<0, 1>(c);
+        order_sweep<64, 1>(c);
+        order_sweep<16, 2>(c);
+    } else if (dyn) {
         dyn_sweep<0, 1>(c);
         dyn_sweep<64, 1>(c);
         dyn_sweep<16, 2>(c);

@@ -6,7 +6,8 @@
 # Run on the GPU machine from the repository root. Steps, in order:
 #   nvidia-smi -L, nvcc --version
 #   build (in parallel, nvcc -O3 -arch=$ARCH):
-#     tests/gpu/test_device.cu (skipped with a message if absent), tests/accuracy/sweep_f32.cu,
+#     tests/gpu/test_device.cu (skipped with a message if absent; and test_device_tk: the same with
+#     pass tickets from 64 KB of input, -DGPUACT__TICKET_BYTES=65536), tests/accuracy/sweep_f32.cu,
 #     tests/accuracy/sweep_fast.cu, bench/bench.cu, examples/basic.cu (skipped if absent),
 #     tests/gpu/test_gated.cu, bench/gated_bench.cu
 #   run: test_device (and, with --full only, test_device --exhaustive-f32 as a second step,
@@ -14,7 +15,8 @@
 #        in the background beside the next ones), examples/basic, the exhaustive fp32 sweep,
 #        fast mode's exhaustive sweep (CSV to $OUT/sweep_fast.csv),
 #        compute-sanitizer memcheck, racecheck and initcheck on `test_device --quick`
-#        (each bounded by `timeout 240`), the README's CUDA programs built and run
+#        (each bounded by `timeout 240`), memcheck and initcheck on `test_device_tk --tickets`
+#        (racecheck reports the tickets' ring of flags in shared memory as hazards), the README's CUDA programs built and run
 #        (tests/readme/run_blocks.sh --run-cuda), with --full also tests/accuracy/tier_error on every
 #        input (CI samples every 7th; in the background beside the exhaustive test), with
 #        --python the Python package (scripts/gpu-python.sh: the wheel with its CUDA part,
@@ -241,6 +243,7 @@ start_build() {
 # 2.1x faster (x86-64-v3 vs baseline, all ops); the core's bits do not depend on it
 # (tests/bit_identity.sh builds with and without -march=x86-64-v3)
 start_build test_device tests/gpu/test_device.cu -lineinfo -Xcompiler "${HOST_MARCH:--march=native}"
+start_build test_device_tk tests/gpu/test_device.cu -lineinfo -DGPUACT__TICKET_BYTES=65536
 start_build sweep_f32 tests/accuracy/sweep_f32.cu
 start_build sweep_fast tests/accuracy/sweep_fast.cu
 start_build bench bench/bench.cu
@@ -335,6 +338,13 @@ for tool in memcheck racecheck initcheck; do
             "$BUILD/test_device" $SANITIZE_ARGS
     else not_run "$ID" test_device; fi
     show "$ID" 25
+done
+for tool in memcheck initcheck; do # the tickets' ring (test 9) at small sizes
+    new_step "sanitizer-$tool-tickets"
+    if built test_device_tk; then
+        run_step "$ID" 180 "$SANITIZER" --tool "$tool" --error-exitcode 1 --print-limit 20 "$BUILD/test_device_tk" --tickets
+    else not_run "$ID" test_device_tk; fi
+    show "$ID" 12
 done
 
 new_step readme-cuda

@@ -107,7 +107,23 @@
                              (GEGLU in both GELU forms, SwiGLU). Each further op adds about
                              1.3 s to the nvcc build; the others answer GPUACT_ERROR_UNSUPPORTED
                              there (the host entry points and the scalar functions have all).
-    Only the translation unit with GPUACT_IMPLEMENTATION reads these four.
+     GPUACT_NO_TICKETS        CUDA: large backward launches keep the kernels' grid-stride order
+                             (below) and make no event calls; results are the same either way.
+    Only the translation unit with GPUACT_IMPLEMENTATION reads these five.
+
+   PASS TICKETS (CUDA)
+     A backward launch (and elu's and selu's forward+backward) of 16 MB of
+     input or more hands its blocks their passes from a counter, in address
+     order, instead of in grid-stride order: 96-100% of the copy's
+     bandwidth where grid-stride order gave 90-94 (H100, randn; docs/
+     BENCHMARKS.md). The counter is a pair of words in a static __device__
+     array of 16 pairs, one pair to a launch at a time: the device entry
+     points take a pair last used on the same stream, or one whose last
+     launch has finished (a CUDA event recorded after it, created on first
+     use and kept for the life of the process); a launch that finds none,
+     or runs on a capturing stream, keeps grid-stride order. No allocation,
+     no synchronization: a few host calls (cudaStreamIsCapturing,
+     cudaStreamGetId, cudaEventRecord) per such launch.
 
    COMPILE COST
      The implementation file compiled by nvcc holds 120 kernels (7 ops x 3
@@ -153,6 +169,10 @@
                       each result rounded once: fp32 within 0.501 ULP,
                       fp16/bf16 correctly rounded (MPFR); device kernels
                       for the ops of GPUACT_GATED_OPS.
+                      Pass tickets: large backward launches take their
+                      passes in address order (fp32 backward 90.8-93.1% of
+                      copy -> 96.3-99.0, bf16 93.5-94.3 -> 99.5-99.9 on an
+                      H100, swish_tanh unchanged); GPUACT_NO_TICKETS.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -16865,7 +16885,87 @@ typedef struct gpuact__kargs {
     unsigned char *out0, *out1;     /* y / d / dx, dx (forward+backward) */
     size_t head, nvec, items;
     int mode;
+    /* NULL: the vectors in grid-stride order; else two zeroed words of
+       device memory this launch alone uses (gpuact__k_ring below; the
+       kernel zeroes them again when it ends) */
+    unsigned long long *tick;
 } gpuact__kargs;
+
+/* Pass tickets. A grid-stride loop hands block b the vectors of passes b,
+   b + G, b + 2G, ... fixed in advance; the blocks drift apart, and the
+   addresses in flight spread over a window that widens as the kernel runs:
+   H100, a stand-in kernel (bench/layout_probe.cu --order, 1 input, 1
+   output, 16-byte vectors), 93-95% of the copy's bandwidth, where the same
+   loop taking each block-pass's vectors from a counter, in address order
+   as the hardware hands out blocks, reached 99-101% (2 inputs: 96-97 and
+   100-102). So where the caller passes a counter (gpuact__kargs tick) and
+   the kernel takes it (gpuact__kt TICK: backward, by measurement), the
+   first warp of a block to need the next ticket takes it from tick[0]
+   with one atomic (256 U KP vectors, 8-16 KB) and leaves it in a ring of
+   GPUACT__RING slots in shared memory for the block's other warps: no
+   block barrier, and the warps of a block stay within GPUACT__RING
+   tickets of each other (a slot is refilled once all 8 have read it; 8
+   slots measured no faster than 4: H100, backward, mix, f16 45.9 against
+   46.1% of copy, bf16 68.2 against 68.6). Every block adds one to tick[1]
+   when its warps are done; the last one zeroes both words for the next
+   launch (gpuact.h hands a pair to one launch at a time). */
+#ifndef GPUACT__RING
+#define GPUACT__RING 4
+#endif
+struct gpuact__ring {
+    unsigned long long t[GPUACT__RING]; /* the vectors' first index of a block-pass */
+    unsigned st[GPUACT__RING];          /* q + GPUACT__RING: the slot holds pass q's; ~0u: being fetched */
+    unsigned rd[GPUACT__RING];          /* warps that have read it */
+    unsigned long long w[GPUACT__BLOCK / 32]; /* each warp's copy, for its lanes */
+};
+__device__ __forceinline__ void gpuact__ring_init(gpuact__ring &r) {
+    if (threadIdx.x < GPUACT__RING) {
+        r.st[threadIdx.x] = threadIdx.x; /* pass threadIdx.x - GPUACT__RING, read by every warp */
+        r.rd[threadIdx.x] = GPUACT__BLOCK / 32;
+    }
+    __syncthreads();
+}
+/* ticket q's first vector (warp-uniform; every lane of the warp calls it,
+   for q = 0, 1, 2, ... in turn): lane 0 finds it in slot q % GPUACT__RING,
+   or, if no warp of the block has fetched it yet and the slot's last ticket
+   (q - GPUACT__RING) has been read by all 8 warps, fetches it with one
+   atomic on tick; and copies it to the warp's word. (Fetching a ticket
+   ahead, at the end of the pass before, measured no faster: H100, bf16
+   forward 76.1 against 76.8% of copy, f16 backward 80.8 against 87.7.) */
+__device__ __forceinline__ unsigned long long gpuact__ring_get(gpuact__ring &r, unsigned q, unsigned long long *tick, unsigned long long chunk) {
+    const unsigned warp = threadIdx.x >> 5;
+    __syncwarp(); /* every lane has read the warp's last ticket (gpuact__ring_at) */
+    if ((threadIdx.x & 31u) == 0u) {
+        const unsigned s = q % GPUACT__RING;
+        volatile unsigned *st = r.st, *rd = r.rd;
+        volatile unsigned long long *t = r.t;
+        for (;;) {
+            const unsigned v = st[s];
+            if (v == q + GPUACT__RING) break;
+            if (v == q && rd[s] == GPUACT__BLOCK / 32 && atomicCAS(&r.st[s], q, ~0u) == q) {
+                __threadfence_block(); /* the 8 reads of the slot's last ticket before it is overwritten */
+                t[s] = atomicAdd(tick, chunk);
+                rd[s] = 0u;
+                __threadfence_block();
+                st[s] = q + GPUACT__RING;
+                break;
+            }
+            __nanosleep(32);
+        }
+        __threadfence_block();
+        r.w[warp] = t[s];
+        __threadfence_block();
+        atomicAdd(&r.rd[s], 1u);
+    }
+    __syncwarp();
+    return ((volatile unsigned long long *)r.w)[warp];
+}
+/* the first vector of the block's pass `pass` where a ticket holds KP
+   passes, from the warp's copy of its ticket (so that the loop need not
+   keep it in registers) */
+__device__ __forceinline__ unsigned long long gpuact__ring_at(gpuact__ring &r, unsigned pass, unsigned KP, unsigned long long chunk) {
+    return ((volatile unsigned long long *)r.w)[threadIdx.x >> 5] + (pass % KP) * chunk;
+}
 
 /* Elements the fast tier rejected, parked per warp (in shared memory) and
    run through the full path 32 at a time, one per lane: a rejection then
@@ -17133,6 +17233,21 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
         E2S = DT == GPUACT_F32 && DIR == GPUACT__DIR_FWD && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU),
         /* GPUACT__FWD4_U vectors a lane at GPUACT__FWD4_BLOCKS blocks */
         FWD4 = E2S,
+        /* pass tickets (gpuact__kargs tick) taken where the caller gives
+           them: backward of every op but swish_tanh, forward+backward of
+           elu and selu. H100, n = 2^28, randn, % of copy, grid-stride
+           order / tickets, means over the ops: backward f32 92.1 / 97.2,
+           f16 82.6 / 87.7 (swish_tanh 48.6 / 46.8), bf16 93.0 / 98.1
+           (swish_tanh 87.6 / 86.6); forward+backward of elu and selu
+           +3.0 to +6.4 points in each type. Not the forwards (f32 92.4 /
+           87.2, bf16 86.8 / 76.8; elu's and selu's f32 forward +5.1 and
+           +1.4 in one run, none in another) nor the other ops'
+           forward+backward (gelu_erf f32 85.9 / 82.9): a loop of one input
+           stream that takes tickets needs more loads in flight than these
+           kernels hold (bench/layout_probe.cu --order, a stand-in with 64
+           FMAs a word: 87.4% at U = 2, 3 blocks, 99.8% at U = 4). */
+        TICK = FAST && OP != GPUACT_OP_SWISH_TANH && OP != GPUACT__OP_SWISH_TT &&
+               (DIR == GPUACT__DIR_BWD || (DIR == GPUACT__DIR_FWDBWD && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU))),
         /* the ops whose tier is x sigma(z) */
         SIG = OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH,
         /* __launch_bounds__' minimum of resident blocks (GPUACT__FAST_MIN_BLOCKS above) */
@@ -17208,21 +17323,35 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
     __shared__ defer qs[GPUACT__BLOCK / 32];
     defer &q = qs[threadIdx.x >> 5];
     const unsigned lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
-    const size_t stride = (size_t)gridDim.x * blockDim.x * U; /* vectors a pass of the grid takes */
-    const size_t w0 = ((size_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u)) * U; /* the warp's first vector */
-    /* The bookkeeping is kept off the math's issue slots: one byte offset
-       that grows by a pass's bytes, and the vectors left from the lane's
-       first one of the pass, cut to 2^30 (more than a pass: the grid holds
-       at most a few million threads), so that each vector's bounds test is
-       one 32-bit compare. */
+    const size_t chunk = (size_t)blockDim.x * U;          /* vectors a block takes a pass */
+    const size_t stride = (size_t)gridDim.x * chunk;      /* and the grid, in grid-stride order */
+    const size_t wofs = (size_t)(threadIdx.x & ~31u) * U; /* the warp's first vector in its block's */
+    __shared__ gpuact__ring ring;
+    unsigned long long *const tick = gpuact__kt<OP, DT, DIR>::TICK ? k.tick : (unsigned long long *)0;
+    if (tick) gpuact__ring_init(ring);
+    /* a ticket holds KP block-passes: 8 KB or more (at 4 KB a ticket, U = 1,
+       its atomic's latency showed: 72-93% of copy in the stand-in) */
+    const unsigned KP = U == 1 ? 2u : 1u;
     const int spass = (int)stride;
     const size_t sbytes = stride * 16u;
-    size_t at0 = (k.head + (w0 + lane) * V) * ESZ; /* byte offset of the lane's first vector */
-    long long wl = (long long)k.nvec - (long long)w0; /* vectors from the warp's first to the end */
+    unsigned pass = 0; /* the block's pass */
+    /* Per pass: the byte offset of the lane's first vector, and the
+       vectors from the warp's first to the end (wl) and from the lane's
+       (rem, cut to 2^30, more than a pass holds, so that each vector's
+       bounds test is one 32-bit compare). In grid-stride order they grow
+       by a pass of the grid (spass, sbytes); with tickets they follow from
+       the pass's first vector. */
+    size_t at0;
+    long long wl;
+    {
+        const size_t T = tick ? (size_t)gpuact__ring_get(ring, 0u, tick, chunk * KP) : (size_t)blockIdx.x * chunk;
+        at0 = (k.head + (T + wofs + lane) * V) * ESZ;
+        wl = (long long)k.nvec - (long long)(T + wofs);
+    }
     unsigned cnt = 0, cnt2 = 0; /* entries waiting in the queues: the same in every lane */
     /* the next pass's vectors are loaded before this pass's math: the loads
        of all warps then overlap their arithmetic instead of coming in waves */
-    uint4 na[U], nb[U];
+    uint4 na[U], nb[U], ca_[U], cb_[U];
     {
         const long long l = wl - (long long)lane;
         const int rem = l > (1 << 30) ? (1 << 30) : (int)l;
@@ -17235,22 +17364,34 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
             }
         }
     }
-    for (;; wl -= (long long)stride, at0 += sbytes) {
-        const bool more = wl > 0; /* w0 + passes x stride < nvec: warp-uniform */
+    for (;;) {
+        const bool more = wl > 0; /* warp-uniform */
         if (more) {
             const long long l = wl - (long long)lane;
             const int rem = l > (1 << 30) ? (1 << 30) : (int)l; /* vector u of the pass is in range iff rem > 32 u */
-            uint4 ca[U], cb[U];
+            /* the next pass's loads */
+            ++pass;
+            {
+                size_t nat0 = at0 + sbytes;
+                int nrem = rem - spass; /* (rem > spass + 32 u as in grid-stride order) */
+                if (tick) {
+                    const size_t T = (size_t)(pass % KP ? gpuact__ring_at(ring, pass, KP, chunk) : gpuact__ring_get(ring, pass / KP, tick, chunk * KP));
+                    const long long nl = (long long)k.nvec - (long long)(T + wofs + lane);
+                    nat0 = (k.head + (T + wofs + lane) * V) * ESZ;
+                    nrem = nl > (1 << 30) ? (1 << 30) : (int)nl;
+                }
 #pragma unroll
-            for (int u = 0; u < U; u++) {
-                ca[u] = na[u];
-                cb[u] = nb[u];
-                if (rem > spass + 32 * u) {
-                    const size_t nat = at0 + sbytes + 512u * u;
-                    na[u] = *reinterpret_cast<const uint4 *>(k.in0 + nat);
-                    if (IN1) nb[u] = *reinterpret_cast<const uint4 *>(k.in1 + nat);
+                for (int u = 0; u < U; u++) {
+                    ca_[u] = na[u];
+                    cb_[u] = nb[u];
+                    if (nrem > 32 * u) {
+                        const size_t nat = nat0 + 512u * u;
+                        na[u] = *reinterpret_cast<const uint4 *>(k.in0 + nat);
+                        if (IN1) nb[u] = *reinterpret_cast<const uint4 *>(k.in1 + nat);
+                    }
                 }
             }
+            const uint4 *const ca = ca_, *const cb = cb_;
 #pragma unroll
             for (int u = 0; u < U; u++) {
                 const size_t at = at0 + 512u * u;
@@ -17300,6 +17441,23 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
         if (!more) {
             if (U > 1) gpuact__k_flush<OP, DT, DIR>(k, c, q, cnt, cnt2, true);
             break;
+        }
+        if (tick) {
+            const size_t T = (size_t)gpuact__ring_at(ring, pass, KP, chunk);
+            at0 = (k.head + (T + wofs + lane) * V) * ESZ;
+            wl = (long long)k.nvec - (long long)(T + wofs);
+        } else {
+            at0 += sbytes;
+            wl -= (long long)stride;
+        }
+    }
+    if (tick) {
+        /* the block's warps have taken their last tickets: the last block
+           to get here zeroes the pair for the next launch */
+        __syncthreads();
+        if (threadIdx.x == 0 && atomicAdd(&tick[1], 1ull) == (unsigned long long)gridDim.x - 1ull) {
+            atomicExch(&tick[0], 0ull);
+            atomicExch(&tick[1], 0ull);
         }
     }
 }
@@ -17960,6 +18118,54 @@ static inline void gpuact__eltwise_plan(gpuact__kargs *k, size_t esz, size_t n) 
     }
 }
 
+/* Whether a call would use pass tickets (gpuact__kargs tick): accurate
+   mode, a kernel that takes them (gpuact__kt TICK), 16-byte vectors, and
+   GPUACT__TICKET_BYTES of input or more (a grid-stride loop of few passes
+   drifts little, and the launch then skips gpuact.h's bookkeeping). */
+#ifndef GPUACT__TICKET_BYTES
+#define GPUACT__TICKET_BYTES (16u << 20)
+#endif
+/* gpuact__kt<op, dtype, dir>::TICK at run time (swish_tanh: both its
+   kernels' rows, which agree) */
+template <int DT, int DIR> static inline int gpuact__kt_tick_op(int op) {
+    switch (op) {
+    case GPUACT_OP_GELU_ERF: return gpuact__kt<GPUACT_OP_GELU_ERF, DT, DIR>::TICK;
+    case GPUACT_OP_GELU_TANH: return gpuact__kt<GPUACT_OP_GELU_TANH, DT, DIR>::TICK;
+    case GPUACT_OP_GELU_SIGMOID: return gpuact__kt<GPUACT_OP_GELU_SIGMOID, DT, DIR>::TICK;
+    case GPUACT_OP_ELU: return gpuact__kt<GPUACT_OP_ELU, DT, DIR>::TICK;
+    case GPUACT_OP_SELU: return gpuact__kt<GPUACT_OP_SELU, DT, DIR>::TICK;
+    case GPUACT_OP_SILU: return gpuact__kt<GPUACT_OP_SILU, DT, DIR>::TICK;
+    case GPUACT_OP_SWISH_TANH: return gpuact__kt<GPUACT_OP_SWISH_TANH, DT, DIR>::TICK && gpuact__kt<GPUACT__OP_SWISH_TT, DT, DIR>::TICK;
+    default: return 0;
+    }
+}
+template <int DT> static inline int gpuact__kt_tick_dir(int dir, int op) {
+    switch (dir) {
+    case GPUACT__DIR_FWD: return gpuact__kt_tick_op<DT, GPUACT__DIR_FWD>(op);
+    case GPUACT__DIR_GRAD: return gpuact__kt_tick_op<DT, GPUACT__DIR_GRAD>(op);
+    case GPUACT__DIR_BWD: return gpuact__kt_tick_op<DT, GPUACT__DIR_BWD>(op);
+    case GPUACT__DIR_FWDBWD: return gpuact__kt_tick_op<DT, GPUACT__DIR_FWDBWD>(op);
+    default: return 0;
+    }
+}
+static inline int gpuact__eltwise_wants_tick(int dir, int op, int dtype, const gpuact_cfg *cfg, const void *in0, const void *in1,
+                                             const void *out0, const void *out1, size_t n) {
+    gpuact__kargs k;
+    const size_t esz = dtype == GPUACT_F32 ? 4u : 2u;
+    if (cfg->mode != GPUACT_MODE_ACCURATE || n < GPUACT__TICKET_BYTES / esz) return 0;
+    if (!(dtype == GPUACT_F32 ? gpuact__kt_tick_dir<GPUACT_F32>(dir, op)
+          : dtype == GPUACT_F16 ? gpuact__kt_tick_dir<GPUACT_F16>(dir, op)
+                                : gpuact__kt_tick_dir<GPUACT_BF16>(dir, op)))
+        return 0;
+    memset(&k, 0, sizeof k);
+    k.in0 = (const unsigned char *)in0;
+    k.in1 = (const unsigned char *)in1;
+    k.out0 = (unsigned char *)out0;
+    k.out1 = (unsigned char *)out1;
+    gpuact__eltwise_plan(&k, esz, n);
+    return k.mode == GPUACT__MODE_VEC;
+}
+
 /* Plans and launches one element-wise call on `stream`. dir: GPUACT__DIR_*;
    op, dtype: valid (checked by the caller); in0/out0 non-NULL, in1/out1 as
    the direction needs (else NULL), all on `device`; n > 0. `device` only
@@ -17967,13 +18173,14 @@ static inline void gpuact__eltwise_plan(gpuact__kargs *k, size_t esz, size_t n) 
    error of cudaDeviceGetAttribute, the occupancy query (each made once per
    device, and per kernel: gpuact__sm_count) or the launch. Makes no other
    CUDA call (none of these is a stream operation): legal during stream
-   capture. A template only so that the 102 kernels are
+   capture. tick: NULL, or a zeroed pair of device words this launch alone
+   uses (gpuact__kargs; gpuact.h's gpuact__ticket_take). A template only so that the 102 kernels are
    instantiated in the translation units that call it (gpuact.h's
    implementation), not in every CUDA file including this header. */
 template <int UNUSED = 0>
 static inline cudaError_t gpuact__eltwise_device(int dir, int op, int dtype, const gpuact_cfg *cfg, const void *in0,
                                                  const void *in1, void *out0, void *out1, size_t n, int device,
-                                                 cudaStream_t stream) {
+                                                 cudaStream_t stream, unsigned long long *tick) {
     gpuact__kargs k;
     int sms = 0;
     size_t blocks, max_blocks;
@@ -17985,6 +18192,7 @@ static inline cudaError_t gpuact__eltwise_device(int dir, int op, int dtype, con
     k.in1 = (const unsigned char *)in1;
     k.out0 = (unsigned char *)out0;
     k.out1 = (unsigned char *)out1;
+    k.tick = tick;
     gpuact__eltwise_plan(&k, dtype == GPUACT_F32 ? 4u : 2u, n);
     blocks = k.items / GPUACT__BLOCK + (k.items % GPUACT__BLOCK != 0);
     max_blocks = (size_t)sms * GPUACT__BLOCKS_PER_SM;
@@ -18506,6 +18714,109 @@ GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_d
 #if defined(GPUACT_IMPLEMENTATION) && defined(__CUDACC__)
 #ifndef GPUACT__DEVICE_IMPLEMENTED
 #define GPUACT__DEVICE_IMPLEMENTED
+#include <mutex>
+
+/* Pass tickets for the large element-wise launches (gpuact_kernels.cuh,
+   gpuact__kargs tick: the kernels then take their passes in address order,
+   about 5 points of the copy's bandwidth over grid-stride order). Each
+   launch that takes them needs a pair of device words that no launch
+   running beside it uses; the kernel leaves the pair zeroed when it ends.
+   GPUACT__TICKET_SLOTS pairs per device, in this translation unit's module,
+   handed out here: a pair last used on the same stream (the stream orders
+   the two launches), else one never used, else one whose last launch is
+   done (an event recorded after it). A launch that finds none, a launch on
+   a capturing stream (a graph's launches may run beside anything), CUDA
+   before 12 (no cudaStreamGetId) and GPUACT_NO_TICKETS run in grid-stride
+   order: the results are the same either way. The events are created on
+   first use and kept for the life of the process. */
+#ifndef GPUACT__TICKET_SLOTS
+#define GPUACT__TICKET_SLOTS 16
+#endif
+#define GPUACT__TICKET_DEVICES 64
+static __device__ unsigned long long gpuact__tickets[GPUACT__TICKET_SLOTS][2];
+typedef struct gpuact__ticket_slot {
+    cudaEvent_t done;         /* recorded on `stream` after the last launch that took the pair */
+    unsigned long long stream; /* that launch's stream, cudaStreamGetId */
+    int state;                /* 0: never used; 1: used (done recorded); 2: being launched with; 3: lost */
+} gpuact__ticket_slot;
+static std::mutex gpuact__ticket_mutex;
+static gpuact__ticket_slot gpuact__ticket_pool[GPUACT__TICKET_DEVICES][GPUACT__TICKET_SLOTS];
+static unsigned long long *gpuact__ticket_base[GPUACT__TICKET_DEVICES]; /* gpuact__tickets on the device */
+static int gpuact__ticket_off[GPUACT__TICKET_DEVICES];                  /* the device's address query failed */
+
+/* A pair for a launch on `stream` of `device`: its index (and *tick, *sid,
+   *prev: the slot's state before), or -1. */
+static int gpuact__ticket_take(int device, cudaStream_t stream, unsigned long long **tick, unsigned long long *sid, gpuact__ticket_slot *prev) {
+#if !defined(GPUACT_NO_TICKETS) && defined(CUDART_VERSION) && CUDART_VERSION >= 12000
+    enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
+    gpuact__ticket_slot *pool;
+    int i, pick = -1;
+    if (device < 0 || device >= GPUACT__TICKET_DEVICES) return -1;
+    if (cudaStreamIsCapturing(stream, &cs) != cudaSuccess || cudaStreamGetId(stream, sid) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return -1;
+    }
+    if (cs != cudaStreamCaptureStatusNone) return -1;
+    std::lock_guard<std::mutex> lock(gpuact__ticket_mutex);
+    if (gpuact__ticket_off[device]) return -1;
+    if (!gpuact__ticket_base[device]) {
+        void *p = NULL;
+        if (cudaGetSymbolAddress(&p, gpuact__tickets) != cudaSuccess || !p) {
+            (void)cudaGetLastError();
+            gpuact__ticket_off[device] = 1;
+            return -1;
+        }
+        gpuact__ticket_base[device] = (unsigned long long *)p;
+    }
+    pool = gpuact__ticket_pool[device];
+    for (i = 0; i < GPUACT__TICKET_SLOTS && pick < 0; i++)
+        if (pool[i].state == 1 && pool[i].stream == *sid) pick = i;
+    for (i = 0; i < GPUACT__TICKET_SLOTS && pick < 0; i++)
+        if (pool[i].state == 0) {
+            if (cudaEventCreateWithFlags(&pool[i].done, cudaEventDisableTiming) != cudaSuccess) {
+                (void)cudaGetLastError();
+                return -1;
+            }
+            pick = i;
+        }
+    for (i = 0; i < GPUACT__TICKET_SLOTS && pick < 0; i++)
+        if (pool[i].state == 1) {
+            const cudaError_t e = cudaEventQuery(pool[i].done);
+            if (e == cudaSuccess) pick = i;
+            else if (e != cudaErrorNotReady) {
+                (void)cudaGetLastError();
+                pool[i].state = 3;
+            }
+        }
+    if (pick < 0) return -1;
+    *prev = pool[pick];
+    pool[pick].state = 2;
+    *tick = gpuact__ticket_base[device] + 2 * pick;
+    return pick;
+#else
+    (void)device; (void)stream; (void)tick; (void)sid; (void)prev;
+    return -1;
+#endif
+}
+/* After the launch that took pair `i` (launched: whether it was made). */
+static void gpuact__ticket_give(int device, int i, cudaStream_t stream, unsigned long long sid, const gpuact__ticket_slot *prev, int launched) {
+    std::lock_guard<std::mutex> lock(gpuact__ticket_mutex);
+    gpuact__ticket_slot *s = &gpuact__ticket_pool[device][i];
+    if (!launched) {
+        /* the kernel never ran: the pair is as it was (a new event made
+           for it stays with it) */
+        s->state = prev->state == 0 ? 1 : prev->state;
+        if (prev->state == 0) s->stream = sid;
+        return;
+    }
+    if (cudaEventRecord(s->done, stream) == cudaSuccess) {
+        s->state = 1;
+        s->stream = sid;
+    } else {
+        (void)cudaGetLastError();
+        s->state = 3; /* when its launch ends is unknown: never used again */
+    }
+}
 
 #ifdef __cplusplus
 extern "C" {
@@ -18581,7 +18892,13 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
         gpuact_status s = gpuact__device_pointer(ptrs[i], device);
         if (s != GPUACT_SUCCESS) return s;
     }
-    e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream);
+    if (gpuact__eltwise_wants_tick(dir, (int)op, (int)t, c, in0, in1, out0, out1, n)) {
+        gpuact__ticket_slot prev;
+        unsigned long long *tick = NULL, sid = 0;
+        const int slot = gpuact__ticket_take(device, stream, &tick, &sid, &prev);
+        e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, slot >= 0 ? tick : NULL);
+        if (slot >= 0) gpuact__ticket_give(device, slot, stream, sid, &prev, e == cudaSuccess);
+    } else e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, NULL);
     if (e != cudaSuccess) {
         (void)cudaGetLastError(); /* the launch's error, reported as GPUACT_ERROR_CUDA */
         return GPUACT_ERROR_CUDA;

@@ -2,10 +2,11 @@
    host entry points, bit for bit, on a CUDA GPU.
 
        nvcc -O2 -arch=sm_90 -I. tests/gpu/test_device.cu -o test_device
-       ./test_device                    tests 1, 3-8 (about a minute on an H100 + 16 cores)
+       ./test_device                    tests 1, 3-9 (about a minute on an H100 + 16 cores)
        ./test_device --exhaustive-f32   test 2 alone (all 2^32 floats; minutes, progress on stderr)
        ./test_device --all              everything
        ./test_device --quick            tests 1, 3, 5-8 at small sizes (for compute-sanitizer)
+       ./test_device --tickets          test 9 alone
 
    1. 16-bit exhaustive: all 65536 f16 / bf16 inputs, every op (defaults, elu
       alpha 0.3, swish_tanh s 1.5 [-0.2, 0.8]), forward, grad, backward (a
@@ -26,6 +27,12 @@
    8. Bad input: pageable / pinned host memory, another device's memory,
       NULL, bad op / dtype / params, overlaps, unsupported, n = 0, managed
       memory; nothing written; the context still works afterwards.
+   9. Pass tickets (the backward launches of 16 MB or more take their
+      passes from a counter, gpuact.h's gpuact__ticket_take): 24 streams
+      (more than the pairs of counter words) and 4 host threads launching at
+      once, each result against the same call made in 4 MB pieces
+      (grid-stride order); every pair of counter words zero afterwards.
+      ./test_device --tickets runs it alone.
    One row per check; the last line is "N passed, M failed" (exit 1 if M > 0).
    Nothing is timed here. */
 #define GPUACT_IMPLEMENTATION
@@ -994,9 +1001,127 @@ static void test_bad_input(int ndev) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* 9. pass tickets                                                          */
+
+/* differing words (of e bytes) between a and b, added to *bad */
+__global__ void k_count_diff(const unsigned char *a, const unsigned char *b, size_t n, size_t e, unsigned long long *bad) {
+    unsigned long long m = 0;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        m += e == 4 ? ((const uint32_t *)a)[i] != ((const uint32_t *)b)[i] : ((const uint16_t *)a)[i] != ((const uint16_t *)b)[i];
+    if (m) atomicAdd(bad, m);
+}
+
+static void test_tickets(bool alone) {
+    if (g_quick && !alone) {
+        /* compute-sanitizer's racecheck cannot follow the tickets' ring (flags
+           in shared memory, volatile with fences, no barrier): it reports
+           each of its accesses as a potential hazard. memcheck runs it as
+           --tickets in a build with -DGPUACT__TICKET_BYTES=65536. */
+        skip_row("tickets", "all", "--quick (run it as --tickets)");
+        return;
+    }
+    struct Case {
+        int dir;
+        gpuact_op op;
+        gpuact_dtype t;
+        size_t n, off;
+    };
+    /* 4 times the bytes from which a launch takes tickets (fp32 and 16-bit
+       alike): 64 MB, or 256 KB in builds that lower GPUACT__TICKET_BYTES
+       (test_device_emu.cpp; -DGPUACT__TICKET_BYTES=65536 for
+       compute-sanitizer, with --tickets) */
+    const size_t nf = (size_t)GPUACT__TICKET_BYTES + 13;
+    const Case cases[] = {
+        {BWD, GPUACT_OP_GELU_ERF, GPUACT_F32, nf, 0},    /* the table tier's kernel, U = 2 */
+        {BWD, GPUACT_OP_ELU, GPUACT_F32, nf, 0},         /* U = 1: two block-passes a ticket */
+        {FWDBWD, GPUACT_OP_SELU, GPUACT_F32, nf, 1},     /* U = 1, two outputs, a 3-element head */
+        {BWD, GPUACT_OP_SILU, GPUACT_BF16, 2 * nf, 0},   /* the 16-bit tier's, U = 2 */
+        {BWD, GPUACT_OP_GELU_TANH, GPUACT_F16, 2 * nf, 3},
+        {FWDBWD, GPUACT_OP_ELU, GPUACT_BF16, 2 * nf, 0},
+    };
+    const int S = 24, R = 3, TH = 4;
+    for (const Case &c : cases) {
+        const size_t e = esz(c.t), bytes = (c.n + c.off + 8) * e, piece = (GPUACT__TICKET_BYTES / 4) / e * 4; /* under the bytes that take tickets */
+        DevBuf X(bytes), DY(bytes), REF0(bytes), REF1(bytes), BAD(8);
+        std::vector<unsigned char> h(bytes);
+        fill_var(c.t, h.data(), bytes / e, 901);
+        h2d(X.p, h.data(), bytes);
+        fill_var(c.t, h.data(), bytes / e, 902);
+        h2d(DY.p, h.data(), bytes);
+        const unsigned char *x = X.p + c.off * e, *dy = DY.p + c.off * e;
+        const bool two = c.dir == FWDBWD;
+        gpuact_status st = GPUACT_SUCCESS;
+        CK(cudaMemsetAsync(REF0.p, 0xA5, bytes, g_stream));
+        CK(cudaMemsetAsync(REF1.p, 0xA5, bytes, g_stream));
+        for (size_t b = 0; b < c.n && st == GPUACT_SUCCESS; b += piece) {
+            const size_t m = std::min(piece, c.n - b);
+            st = call(true, c.dir, c.op, c.t, NULL, x + b * e, has_in1(c.dir) ? dy + b * e : NULL, REF0.p + (c.off + b) * e,
+                      two ? REF1.p + (c.off + b) * e : NULL, m);
+        }
+        CK(cudaStreamSynchronize(g_stream));
+        /* the outputs of S streams, then of TH threads with 2 streams each */
+        std::vector<cudaStream_t> ss(S + 2 * TH);
+        for (auto &q : ss) CK(cudaStreamCreateWithFlags(&q, cudaStreamNonBlocking));
+        std::vector<DevBuf *> o0, o1;
+        for (int i = 0; i < S + 2 * TH; i++) {
+            o0.push_back(new DevBuf(bytes));
+            o1.push_back(new DevBuf(two ? bytes : 8));
+        }
+        std::atomic<int> bad_status(st == GPUACT_SUCCESS ? 0 : (int)st);
+        auto one = [&](int i) {
+            CK(cudaMemsetAsync(o0[i]->p, 0xA5, bytes, ss[i]));
+            if (two) CK(cudaMemsetAsync(o1[i]->p, 0xA5, bytes, ss[i]));
+            const gpuact_status s2 = call(true, c.dir, c.op, c.t, NULL, x, has_in1(c.dir) ? dy : NULL, o0[i]->p + c.off * e,
+                                          two ? o1[i]->p + c.off * e : NULL, c.n, ss[i]);
+            if (s2 != GPUACT_SUCCESS) bad_status = (int)s2;
+        };
+        for (int r = 0; r < R; r++)
+            for (int i = 0; i < S; i++) one(i);
+        std::vector<std::thread> th;
+        for (int t = 0; t < TH; t++)
+            th.emplace_back([&, t] {
+                for (int r = 0; r < R; r++) {
+                    one(S + 2 * t);
+                    one(S + 2 * t + 1);
+                }
+            });
+        for (auto &t : th) t.join();
+        CK(cudaDeviceSynchronize());
+        unsigned long long bad = 0;
+        CK(cudaMemsetAsync(BAD.p, 0, 8, g_stream));
+        for (int i = 0; i < S + 2 * TH; i++) {
+            LAUNCH(k_count_diff, g_sms * 4, 256, g_stream, (const unsigned char *)o0[i]->p, (const unsigned char *)REF0.p, bytes / e, e,
+                   (unsigned long long *)BAD.p);
+            if (two)
+                LAUNCH(k_count_diff, g_sms * 4, 256, g_stream, (const unsigned char *)o1[i]->p, (const unsigned char *)REF1.p, bytes / e, e,
+                       (unsigned long long *)BAD.p);
+        }
+        CK(cudaGetLastError());
+        d2h(&bad, BAD.p, 8);
+        unsigned long long tk[GPUACT__TICKET_SLOTS][2];
+        CK(cudaMemcpyFromSymbol(tk, gpuact__tickets, sizeof tk));
+        int nonzero = 0, used = 0;
+        for (int i = 0; i < GPUACT__TICKET_SLOTS; i++) {
+            nonzero += tk[i][0] != 0 || tk[i][1] != 0;
+            used += gpuact__ticket_pool[0][i].state == 1;
+        }
+        if (bad_status.load() != 0) bad += 1;
+        if (used == 0) bad += 1; /* no launch took tickets: the test tested nothing */
+        row("tickets", fmt("%s %s %s, %d streams + %d threads", OPN[c.op], dtn(c.t), DIRN[c.dir], S, TH),
+            (unsigned long long)(S + 2 * TH) * (two ? 2 : 1) * c.n, bad + (unsigned long long)nonzero,
+            fmt("status %d, counter pairs used %d of %d, left nonzero %d", bad_status.load(), used, GPUACT__TICKET_SLOTS, nonzero));
+        for (size_t i = 0; i < o0.size(); i++) {
+            delete o0[i];
+            delete o1[i];
+        }
+        for (auto &q : ss) CK(cudaStreamDestroy(q));
+    }
+}
+
+/* ------------------------------------------------------------------------ */
 
 int main(int argc, char **argv) {
-    bool run_default = true, run_exh = false;
+    bool run_default = true, run_exh = false, run_tickets = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--exhaustive-f32")) {
             run_default = false;
@@ -1005,8 +1130,11 @@ int main(int argc, char **argv) {
             g_quick = true;
         } else if (!strcmp(argv[i], "--all")) {
             run_default = run_exh = true;
+        } else if (!strcmp(argv[i], "--tickets")) {
+            run_default = false;
+            run_tickets = true;
         } else {
-            fprintf(stderr, "usage: %s [--quick] [--exhaustive-f32 | --all]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [--exhaustive-f32 | --all | --tickets]\n", argv[0]);
             return 2;
         }
     }
@@ -1029,7 +1157,9 @@ int main(int argc, char **argv) {
         test_inplace();
         test_graph();
         test_bad_input(ndev);
+        test_tickets(false);
     }
+    if (run_tickets) test_tickets(true);
     CK(cudaStreamDestroy(g_stream));
     if (g_skip) printf("(%ld skipped)\n", g_skip);
     return tu_summary(g_pass, g_fail);

@@ -36,10 +36,15 @@ typedef enum cudaError {
     cudaErrorMemoryAllocation = 2,
     cudaErrorInvalidDevice = 101,
     cudaErrorNoDevice = 100,
+    cudaErrorNotReady = 600,
     cudaErrorStreamCaptureInvalidated = 901,
     cudaErrorLaunchFailure = 719
 } cudaError_t;
 typedef struct emu_stream *cudaStream_t;
+typedef struct emu_event *cudaEvent_t;
+enum cudaStreamCaptureStatus { cudaStreamCaptureStatusNone = 0, cudaStreamCaptureStatusActive = 1, cudaStreamCaptureStatusInvalidated = 2 };
+#define cudaEventDisableTiming 0x02u
+#define CUDART_VERSION 13000
 typedef struct emu_graph *cudaGraph_t;
 typedef struct emu_graph *cudaGraphExec_t;
 typedef struct emu_node *cudaGraphNode_t;
@@ -84,6 +89,19 @@ static inline int __popc(unsigned v) { return __builtin_popcount(v); }
 /* __syncthreads: every lane of the block arrives, then all go on */
 void emu_block_barrier(void);
 static inline void __syncthreads(void) { emu_block_barrier(); }
+/* __nanosleep: the lane lets the block's other lanes run (a lane that spins
+   on shared memory another warp writes would otherwise never see it) */
+void emu_yield(void);
+static inline void __nanosleep(unsigned) { emu_yield(); }
+/* atomics: the blocks run on several CPU threads */
+static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
+static inline unsigned atomicAdd(unsigned *p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
+static inline unsigned long long atomicExch(unsigned long long *p, unsigned long long v) { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }
+static inline unsigned atomicCAS(unsigned *p, unsigned cmp, unsigned v) {
+    __atomic_compare_exchange_n(p, &cmp, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    return cmp;
+}
+static inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 /* knobs for tests of the error paths */
 extern int emu_sms, emu_ndev, emu_fail_launch, emu_no_device;
@@ -115,6 +133,22 @@ cudaError_t cudaStreamDestroy(cudaStream_t s);
 cudaError_t cudaStreamSynchronize(cudaStream_t s);
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaStreamBeginCapture(cudaStream_t s, enum cudaStreamCaptureMode m);
+cudaError_t cudaStreamIsCapturing(cudaStream_t s, enum cudaStreamCaptureStatus *st);
+cudaError_t cudaStreamGetId(cudaStream_t s, unsigned long long *id);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags);
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s = 0);
+cudaError_t cudaEventQuery(cudaEvent_t e);
+/* a __device__ variable is a host one here */
+template <class T> static inline cudaError_t cudaGetSymbolAddress(void **p, const T &sym) {
+    *p = (void *)&sym;
+    return cudaSuccess;
+}
+template <class T> static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &sym, size_t bytes, size_t off = 0,
+                                                                  enum cudaMemcpyKind = cudaMemcpyDeviceToHost) {
+    memcpy(dst, (const char *)&sym + off, bytes);
+    return cudaSuccess;
+}
+extern long emu_event_records; /* cudaEventRecord calls (the tests see the tickets' bookkeeping) */
 cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *g);
 cudaError_t cudaGraphGetNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *n);
 cudaError_t cudaGraphNodeGetType(cudaGraphNode_t n, enum cudaGraphNodeType *t);

@@ -75,7 +75,12 @@ struct emu_stream {
     bool capturing;
     enum cudaStreamCaptureMode mode;
     std::vector<emu::Rec> recs;
+    unsigned long long id;
 };
+struct emu_event {
+    int recorded;
+};
+long emu_event_records = 0;
 struct emu_node {
     int index;
 };
@@ -197,6 +202,14 @@ unsigned emu_warp_vote(unsigned mask, int pred) {
     return W.result; /* (no later vote can complete before every lane has read this one) */
 }
 
+void emu_yield(void) {
+    emu::Block *B = emu::blk;
+    if (!B) return;
+    const unsigned me = B->cur;
+    swapcontext(&B->lane[me].ctx, &B->sched); /* still runnable: the scheduler comes back */
+    threadIdx = dim3(me);
+}
+
 void emu_block_barrier(void) {
     emu::Block *B = emu::blk;
     if (!B) { fprintf(stderr, "emulation: __syncthreads outside a kernel\n"); abort(); }
@@ -242,6 +255,7 @@ const char *cudaGetErrorString(cudaError_t e) {
     case cudaErrorInvalidDevice: return "invalid device ordinal";
     case cudaErrorStreamCaptureInvalidated: return "operation failed due to a previous error during capture";
     case cudaErrorLaunchFailure: return "unspecified launch failure";
+    case cudaErrorNotReady: return "device not ready";
     }
     return "unknown error";
 }
@@ -333,10 +347,34 @@ cudaError_t cudaMemGetInfo(size_t *f, size_t *t) {
     return cudaSuccess;
 }
 cudaError_t cudaStreamCreate(cudaStream_t *s) {
+    static unsigned long long next_id = 1; /* 0: the NULL stream */
     *s = new emu_stream();
     (*s)->capturing = false;
+    (*s)->id = __atomic_add_fetch(&next_id, 1ull, __ATOMIC_SEQ_CST);
     return cudaSuccess;
 }
+cudaError_t cudaStreamIsCapturing(cudaStream_t s, enum cudaStreamCaptureStatus *st) {
+    *st = s && s->capturing ? cudaStreamCaptureStatusActive : cudaStreamCaptureStatusNone;
+    return cudaSuccess;
+}
+cudaError_t cudaStreamGetId(cudaStream_t s, unsigned long long *id) {
+    if (s && s->capturing) return emu::err(cudaErrorInvalidValue); /* not permitted while capturing */
+    *id = s ? s->id : 1ull;
+    return cudaSuccess;
+}
+/* launches run at once here, so every recorded event is complete */
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned) {
+    *e = new emu_event();
+    (*e)->recorded = 0;
+    return cudaSuccess;
+}
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
+    if (!e || (s && s->capturing)) return emu::err(cudaErrorInvalidValue); /* not modelled */
+    e->recorded = 1;
+    __atomic_add_fetch(&emu_event_records, 1l, __ATOMIC_SEQ_CST);
+    return cudaSuccess;
+}
+cudaError_t cudaEventQuery(cudaEvent_t e) { return e ? cudaSuccess : emu::err(cudaErrorInvalidValue); }
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned) { return cudaStreamCreate(s); }
 cudaError_t cudaStreamDestroy(cudaStream_t s) {
     delete s;

@@ -9,7 +9,12 @@
            tests/gpu/emulation/kernel_emu.cpp -o kernel_emu && ./kernel_emu
    With -fsanitize=alignment a misaligned 16-byte vector or element access
    aborts, as it would fault on a GPU. No GPU is involved: this checks the
-   logic, tests/gpu/test_device.cu checks the real thing. */
+   logic, tests/gpu/test_device.cu checks the real thing.
+   Pass tickets (gpuact__kargs tick) are taken from 2 KB of input here
+   (ticket_bytes), not 16 MB, so that the sections below run both orders. */
+#include <stddef.h>
+static size_t ticket_bytes = 2048;
+#define GPUACT__TICKET_BYTES ticket_bytes
 #define GPUACT_IMPLEMENTATION
 #include "gpuact.h"
 #include "emu_impl.h"
@@ -19,10 +24,17 @@
 #include <string>
 #include <vector>
 
-static long mode_count[3], vec_items;
+static long mode_count[3], vec_items, ticket_launches;
 static void on_launch(const gpuact__kargs *k) {
     mode_count[k->mode]++;
     if (k->mode == GPUACT__MODE_VEC) vec_items += (long)k->nvec;
+    ticket_launches += k->tick != NULL;
+}
+/* every pair of ticket words zero (each launch leaves its pair so) */
+static bool tickets_zero(void) {
+    for (int i = 0; i < GPUACT__TICKET_SLOTS; i++)
+        if (gpuact__tickets[i][0] || gpuact__tickets[i][1]) return false;
+    return true;
 }
 static unsigned char *dalloc(size_t b) {
     void *p = NULL;
@@ -184,13 +196,14 @@ int main() {
         memset(&sp, 0, sizeof sp);
         sp.set = GPUACT_SET_HI;
         sp.hi = 0.9f;
-        for (int pat = 0; pat < 4; pat++) {
+        for (int pat = 0; pat < 8; pat++) {
+            ticket_bytes = pat < 4 ? 2048 : (size_t)1 << 40; /* tickets, then grid-stride order */
             for (size_t i = 0; i < n; i++) {
-                const uint64_t r = tu_mix64(i * 4 + (uint64_t)pat);
+                const uint64_t r = tu_mix64(i * 4 + (uint64_t)(pat % 4));
                 float v = ((float)(r >> 40) / 16777216.0f - 0.5f) * 6.0f;
-                const bool odd = pat == 3 ? (i / 40) % 3 == 1 : (r & 7u) == 0u;
+                const bool odd = pat % 4 == 3 ? (i / 40) % 3 == 1 : (r & 7u) == 0u;
                 if (odd) {
-                    const int kind = pat == 0 ? 0 : pat == 1 ? 1 : (int)((r >> 3) & 1u);
+                    const int kind = pat % 4 == 0 ? 0 : pat % 4 == 1 ? 1 : (int)((r >> 3) & 1u);
                     v = kind ? -1.0e4f - (float)(r >> 52) : -(9.0f + (float)((r >> 44) & 7u)) - 8.0f * (float)((r >> 47) & 1u);
                     if (kind && ((r >> 5) & 7u) == 0u) v = -v * 1.0e30f; /* +-inf, huge */
                 }
@@ -205,7 +218,7 @@ int main() {
                     memset(r0.data(), 1, 4 * n);
                     const gpuact_status sd = call(true, dir, (gpuact_op)tops[oi], GPUACT_F32, pp, x, dy, o0, NULL, n);
                     const gpuact_status sh = call(false, dir, (gpuact_op)tops[oi], GPUACT_F32, pp, x, dy, r0.data(), NULL, n);
-                    TU_CHECK(sd == 0 && sh == 0 && !memcmp(o0, r0.data(), 4 * n), "table tier queues op %d (#%d) dir %d pattern %d", tops[oi], oi, dir, pat);
+                    TU_CHECK(sd == 0 && sh == 0 && !memcmp(o0, r0.data(), 4 * n) && tickets_zero(), "table tier queues op %d (#%d) dir %d pattern %d", tops[oi], oi, dir, pat);
                     if (oi >= 6) { /* the kernel the configuration chose */
                         const void *tt = dir == FWD ? (const void *)gpuact__k_eltwise<GPUACT__OP_SWISH_TT, GPUACT_F32, GPUACT__DIR_FWD>
                                        : dir == GRAD ? (const void *)gpuact__k_eltwise<GPUACT__OP_SWISH_TT, GPUACT_F32, GPUACT__DIR_GRAD>
@@ -217,6 +230,100 @@ int main() {
                     }
                 }
         }
+    }
+
+    /* 2c. pass tickets: which launches take them, on which streams, and
+       their results. A launch takes a pair from 2 KB of input (ticket_bytes)
+       in accurate mode, with 16-byte vectors, for every direction but
+       backward from y, unless its stream is capturing; the pair is zero
+       again after it; the pool (GPUACT__TICKET_SLOTS pairs) serves any
+       number of streams. */
+    {
+        ticket_bytes = 2048;
+        const size_t n = 3000, nbig = (size_t)1 << 17; /* nbig: dozens of tickets a launch, each block's ring refilled */
+        const size_t cap = 4 * nbig + 16;
+        unsigned char *x = dalloc(cap), *dy = dalloc(cap), *o0 = dalloc(cap), *o1 = dalloc(cap);
+        std::vector<unsigned char> r0(cap), r1(cap);
+        fill(x, cap, 11, GPUACT_F32);
+        fill(dy, cap, 12, GPUACT_F32);
+        gpuact_params fastp;
+        memset(&fastp, 0, sizeof fastp);
+        fastp.set = GPUACT_SET_MODE;
+        fastp.mode = GPUACT_MODE_FAST;
+        struct Case {
+            int dir, op;
+            gpuact_dtype t;
+            size_t n, off0, off1;
+            const gpuact_params *p;
+            bool tick;
+        } cases[] = {
+            {BWD, GPUACT_OP_GELU_ERF, GPUACT_F32, n, 0, 0, NULL, true},     /* the table tier's, U = 2 */
+            {BWD, GPUACT_OP_ELU, GPUACT_F32, n, 0, 0, NULL, true},          /* U = 1: two passes a ticket */
+            {FWDBWD, GPUACT_OP_SELU, GPUACT_F32, n, 4, 4, NULL, true},      /* U = 1, a head of 3 */
+            {BWD, GPUACT_OP_GELU_SIGMOID, GPUACT_BF16, 2 * n, 2, 2, NULL, true},
+            {FWDBWD, GPUACT_OP_SELU, GPUACT_F16, 2 * n, 0, 0, NULL, true},
+            {FWD, GPUACT_OP_GELU_ERF, GPUACT_F32, n, 0, 0, NULL, false},    /* kernels without (gpuact__kt TICK) */
+            {GRAD, GPUACT_OP_SILU, GPUACT_F32, n, 0, 0, NULL, false},
+            {BWD, GPUACT_OP_SWISH_TANH, GPUACT_F32, n, 0, 0, NULL, false},
+            {FWDBWD, GPUACT_OP_GELU_TANH, GPUACT_BF16, 2 * n, 0, 0, NULL, false},
+            {BWD, GPUACT_OP_GELU_ERF, GPUACT_F32, 500, 0, 0, NULL, false},  /* under 2 KB */
+            {BWD, GPUACT_OP_GELU_ERF, GPUACT_F32, n, 0, 4, NULL, false},    /* offsets differ: scalar */
+            {BWDOUT, GPUACT_OP_ELU, GPUACT_F32, n, 0, 0, NULL, false},
+            {BWD, GPUACT_OP_SILU, GPUACT_F32, nbig - 5, 4, 4, NULL, true},
+            {FWDBWD, GPUACT_OP_ELU, GPUACT_BF16, 2 * nbig, 0, 0, NULL, true},
+            {BWD, GPUACT_OP_GELU_TANH, GPUACT_F16, 2 * nbig - 3, 6, 6, NULL, true},
+        };
+        /* fast mode's kernels (this build has none) take none either */
+        gpuact_cfg fc;
+        TU_CHECK(gpuact_resolve(GPUACT_OP_SILU, &fastp, &fc) == 0 &&
+                     !gpuact__eltwise_wants_tick(GPUACT__DIR_BWD, GPUACT_OP_SILU, GPUACT_F32, &fc, x, dy, o0, NULL, n) &&
+                     gpuact_resolve(GPUACT_OP_SILU, NULL, &fc) == 0 &&
+                     gpuact__eltwise_wants_tick(GPUACT__DIR_BWD, GPUACT_OP_SILU, GPUACT_F32, &fc, x, dy, o0, NULL, n),
+                 "fast mode takes no tickets");
+        cudaStream_t ss[GPUACT__TICKET_SLOTS + 4];
+        for (size_t i = 0; i < sizeof ss / sizeof ss[0]; i++) TU_CHECK(cudaStreamCreate(&ss[i]) == cudaSuccess, "stream");
+        for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++)
+            for (size_t si = 0; si < sizeof ss / sizeof ss[0] + 1; si++) {
+                const Case &c = cases[ci];
+                if (c.n > n && si % 7) continue; /* keep it quick */
+                const size_t e = c.t == GPUACT_F32 ? 4 : 2;
+                cudaStream_t st = si ? ss[si - 1] : 0;
+                memset(o0, 0xA5, cap);
+                memset(o1, 0xA5, cap);
+                memset(r0.data(), 0xA5, cap);
+                memset(r1.data(), 0xA5, cap);
+                const long t0 = ticket_launches, ev0 = emu_event_records;
+                const gpuact_status sd = tu_call(true, c.dir, (gpuact_op)c.op, c.t, c.p, x + c.off0, c.dir >= BWD ? dy + c.off0 : NULL,
+                                                 o0 + c.off1, c.dir == FWDBWD ? o1 + c.off1 : NULL, c.n, st);
+                const bool took = ticket_launches > t0;
+                const gpuact_status sh = call(false, c.dir, (gpuact_op)c.op, c.t, c.p, x + c.off0, c.dir >= BWD ? dy + c.off0 : NULL,
+                                              r0.data() + c.off1, c.dir == FWDBWD ? r1.data() + c.off1 : NULL, c.n);
+                TU_CHECK(sd == 0 && sh == 0 && !memcmp(o0, r0.data(), cap) && !memcmp(o1, r1.data(), cap) && took == c.tick &&
+                             (emu_event_records > ev0) == c.tick && tickets_zero(),
+                         "tickets: case %zu (dir %d op %d dtype %d n %zu, %zu-byte elements), stream %zu: status %d %d, took %d", ci, c.dir,
+                         c.op, c.t, c.n, e, si, sd, sh, (int)took);
+            }
+        /* a capturing stream: no ticket (a graph's launch may run beside
+           anything); the replay's results are the host's */
+        {
+            cudaGraph_t g;
+            cudaGraphExec_t ge;
+            memset(o0, 0xA5, cap);
+            memset(r0.data(), 0xA5, cap);
+            const long t0 = ticket_launches;
+            TU_CHECK(cudaStreamBeginCapture(ss[0], cudaStreamCaptureModeGlobal) == cudaSuccess, "begin capture");
+            const gpuact_status sd = gpuact_backward_device(GPUACT_OP_GELU_TANH, GPUACT_F32, NULL, x, dy, o0, n, ss[0]);
+            TU_CHECK(cudaStreamEndCapture(ss[0], &g) == cudaSuccess && cudaGraphInstantiateWithFlags(&ge, g, 0) == cudaSuccess &&
+                         cudaGraphLaunch(ge, ss[0]) == cudaSuccess,
+                     "capture");
+            TU_CHECK(gpuact_backward_host(GPUACT_OP_GELU_TANH, GPUACT_F32, NULL, x, dy, r0.data(), n) == 0, "host");
+            TU_CHECK(sd == 0 && ticket_launches == t0 && !memcmp(o0, r0.data(), cap) && cudaPeekAtLastError() == cudaSuccess,
+                     "captured launch: status %d, tickets %ld", sd, ticket_launches - t0);
+            cudaGraphExecDestroy(ge);
+            cudaGraphDestroy(g);
+        }
+        for (size_t i = 0; i < sizeof ss / sizeof ss[0]; i++) cudaStreamDestroy(ss[i]);
+        TU_CHECK(ticket_launches > 100, "tickets taken: %ld launches", ticket_launches);
     }
 
     /* 3. statuses and pointer checks */

@@ -7,5 +7,6 @@
    Environment: GPUACT_EMU_BIG=1 also runs test 4 (2^31 elements: ~9 GB of
    memory, minutes). */
 #define GPUACT_TEST_EMULATION
+#define GPUACT__TICKET_BYTES (64u << 10) /* test 9 at 2^15 elements, not 2^24 */
 #include "../test_device.cu"
 #include "emu_impl.h"
