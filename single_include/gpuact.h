@@ -114,9 +114,9 @@
    PASS TICKETS (CUDA)
      A backward launch (and elu's and selu's forward+backward) of 16 MB of
      input or more hands its blocks their passes from a counter, in address
-     order, instead of in grid-stride order: 96-100% of the copy's
-     bandwidth where grid-stride order gave 90-94 (H100, randn; docs/
-     BENCHMARKS.md). The counter is a pair of words in a static __device__
+     order, instead of in grid-stride order: f32 96-98.5% and bf16
+     99-100% of the copy's bandwidth where grid-stride order gave 91-94
+     (H100, randn; docs/BENCHMARKS.md). The counter is a pair of words in a static __device__
      array of 16 pairs, one pair to a launch at a time: the device entry
      points take a pair last used on the same stream, or one whose last
      launch has finished (a CUDA event recorded after it, created on first
@@ -171,7 +171,7 @@
                       for the ops of GPUACT_GATED_OPS.
                       Pass tickets: large backward launches take their
                       passes in address order (fp32 backward 90.8-93.1% of
-                      copy -> 96.3-99.0, bf16 93.5-94.3 -> 99.5-99.9 on an
+                      copy -> 96.0-98.5, bf16 93.5-94.3 -> 99.4-100.2 on an
                       H100, swish_tanh unchanged); GPUACT_NO_TICKETS.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
