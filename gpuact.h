@@ -122,7 +122,9 @@
      use and kept for the life of the process); a launch that finds none,
      or runs on a capturing stream, keeps grid-stride order. No allocation,
      no synchronization: a few host calls (cudaStreamIsCapturing,
-     cudaStreamGetId, cudaEventRecord) per such launch.
+     cudaStreamGetId, cudaEventRecord) per such launch, the pool's made in
+     relaxed capture mode, so that they cannot invalidate a graph another
+     stream is capturing.
 
    COMPILE COST
      The implementation file compiled by nvcc holds 120 kernels (7 ops x 3
@@ -713,6 +715,20 @@ static gpuact__ticket_slot gpuact__ticket_pool[GPUACT__TICKET_DEVICES][GPUACT__T
 static unsigned long long *gpuact__ticket_base[GPUACT__TICKET_DEVICES]; /* gpuact__tickets on the device */
 static int gpuact__ticket_off[GPUACT__TICKET_DEVICES];                  /* the device's address query failed */
 
+/* The pool's own CUDA calls (the events, the symbol's address) are made
+   with the calling thread in relaxed capture mode: a graph that another
+   stream (of any thread) is capturing in global mode then cannot be
+   invalidated by them. */
+struct gpuact__relaxed_capture {
+    enum cudaStreamCaptureMode mode;
+    int ok;
+    gpuact__relaxed_capture() : mode(cudaStreamCaptureModeRelaxed), ok(cudaThreadExchangeStreamCaptureMode(&mode) == cudaSuccess) {
+        if (!ok) (void)cudaGetLastError();
+    }
+    ~gpuact__relaxed_capture() {
+        if (ok && cudaThreadExchangeStreamCaptureMode(&mode) != cudaSuccess) (void)cudaGetLastError();
+    }
+};
 /* A pair for a launch on `stream` of `device`: its index (and *tick, *sid,
    *prev: the slot's state before), or -1. */
 static int gpuact__ticket_take(int device, cudaStream_t stream, unsigned long long **tick, unsigned long long *sid, gpuact__ticket_slot *prev) {
@@ -727,7 +743,8 @@ static int gpuact__ticket_take(int device, cudaStream_t stream, unsigned long lo
     }
     if (cs != cudaStreamCaptureStatusNone) return -1;
     std::lock_guard<std::mutex> lock(gpuact__ticket_mutex);
-    if (gpuact__ticket_off[device]) return -1;
+    const gpuact__relaxed_capture relaxed;
+    if (!relaxed.ok || gpuact__ticket_off[device]) return -1;
     if (!gpuact__ticket_base[device]) {
         void *p = NULL;
         if (cudaGetSymbolAddress(&p, gpuact__tickets) != cudaSuccess || !p) {
@@ -778,7 +795,8 @@ static void gpuact__ticket_give(int device, int i, cudaStream_t stream, unsigned
         if (prev->state == 0) s->stream = sid;
         return;
     }
-    if (cudaEventRecord(s->done, stream) == cudaSuccess) {
+    const gpuact__relaxed_capture relaxed;
+    if (relaxed.ok && cudaEventRecord(s->done, stream) == cudaSuccess) {
         s->state = 1;
         s->stream = sid;
     } else {

@@ -31,8 +31,10 @@
       passes from a counter, gpuact.h's gpuact__ticket_take): 24 streams
       (more than the pairs of counter words) and 4 host threads launching at
       once, each result against the same call made in 4 MB pieces
-      (grid-stride order); every pair of counter words zero afterwards.
-      ./test_device --tickets runs it alone.
+      (grid-stride order); every pair of counter words zero afterwards;
+      a launch that takes tickets while another stream captures a graph
+      in global mode (the capture stays valid). ./test_device --tickets
+      runs it alone.
    One row per check; the last line is "N passed, M failed" (exit 1 if M > 0).
    Nothing is timed here. */
 #define GPUACT_IMPLEMENTATION
@@ -1115,6 +1117,44 @@ static void test_tickets(bool alone) {
             delete o1[i];
         }
         for (auto &q : ss) CK(cudaStreamDestroy(q));
+    }
+    /* a launch that takes tickets on a new stream (the pool queries its
+       events) while another stream captures a graph in global mode: the
+       pool's calls, made in relaxed mode, leave the capture valid */
+    {
+        const size_t n = (size_t)GPUACT__TICKET_BYTES / 4 + 13, bytes = 4 * n;
+        DevBuf X(bytes), DY(bytes), O(bytes), R(bytes), S(256);
+        std::vector<unsigned char> h(bytes);
+        fill_var(GPUACT_F32, h.data(), n, 903);
+        h2d(X.p, h.data(), bytes);
+        fill_var(GPUACT_F32, h.data(), n, 904);
+        h2d(DY.p, h.data(), bytes);
+        gpuact_status st = call(true, BWD, GPUACT_OP_SILU, GPUACT_F32, NULL, X.p, DY.p, R.p, NULL, n / 2);
+        if (st == GPUACT_SUCCESS)
+            st = call(true, BWD, GPUACT_OP_SILU, GPUACT_F32, NULL, X.p + 4 * (n / 2), DY.p + 4 * (n / 2), R.p + 4 * (n / 2), NULL, n - n / 2);
+        CK(cudaStreamSynchronize(g_stream));
+        cudaStream_t cap, fresh;
+        CK(cudaStreamCreateWithFlags(&cap, cudaStreamNonBlocking));
+        CK(cudaStreamCreateWithFlags(&fresh, cudaStreamNonBlocking));
+        cudaGraph_t g = NULL;
+        CK(cudaStreamBeginCapture(cap, cudaStreamCaptureModeGlobal));
+        const gpuact_status s1 = call(true, BWD, GPUACT_OP_SILU, GPUACT_F32, NULL, X.p, DY.p, O.p, NULL, n, fresh);
+        const gpuact_status s0 = call(true, FWD, GPUACT_OP_SILU, GPUACT_F32, NULL, X.p, NULL, S.p, NULL, 64, cap);
+        const cudaError_t ec = cudaStreamEndCapture(cap, &g);
+        if (ec != cudaSuccess) (void)cudaGetLastError();
+        CK(cudaDeviceSynchronize());
+        unsigned long long bad = 0;
+        DevBuf BAD(8);
+        CK(cudaMemsetAsync(BAD.p, 0, 8, g_stream));
+        LAUNCH(k_count_diff, g_sms * 4, 256, g_stream, (const unsigned char *)O.p, (const unsigned char *)R.p, n, (size_t)4,
+               (unsigned long long *)BAD.p);
+        CK(cudaGetLastError());
+        d2h(&bad, BAD.p, 8);
+        row("tickets", "backward beside a global-mode capture", n, bad + (ec != cudaSuccess) + (st != 0) + (s0 != 0) + (s1 != 0),
+            fmt("statuses %d %d %d, end capture: %s", (int)st, (int)s0, (int)s1, cudaGetErrorString(ec)));
+        if (g) CK(cudaGraphDestroy(g));
+        CK(cudaStreamDestroy(cap));
+        CK(cudaStreamDestroy(fresh));
     }
 }
 

@@ -135,6 +135,7 @@ cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaStreamBeginCapture(cudaStream_t s, enum cudaStreamCaptureMode m);
 cudaError_t cudaStreamIsCapturing(cudaStream_t s, enum cudaStreamCaptureStatus *st);
 cudaError_t cudaStreamGetId(cudaStream_t s, unsigned long long *id);
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *m);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags);
 cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s = 0);
 cudaError_t cudaEventQuery(cudaEvent_t e);

@@ -39,8 +39,12 @@ static cudaError_t err(cudaError_t e) {
     if (e != cudaSuccess) last = e;
     return e;
 }
+/* the calling thread's capture interaction mode (cudaThreadExchangeStreamCaptureMode) */
+static thread_local enum cudaStreamCaptureMode thread_mode = cudaStreamCaptureModeGlobal;
+/* a call that is unsafe during a global capture: from a thread in relaxed
+   mode it is tolerated */
 static void unsafe_call(void) {
-    if (capturing_global) invalidated = true;
+    if (capturing_global && thread_mode != cudaStreamCaptureModeRelaxed) invalidated = true;
 }
 static void *alloc(size_t b, enum cudaMemoryType t, int dev) {
     void *p = aligned_alloc(256, (b + 255) / 256 * 256 + 256);
@@ -362,8 +366,17 @@ cudaError_t cudaStreamGetId(cudaStream_t s, unsigned long long *id) {
     *id = s ? s->id : 1ull;
     return cudaSuccess;
 }
-/* launches run at once here, so every recorded event is complete */
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *m) {
+    const enum cudaStreamCaptureMode old = emu::thread_mode;
+    emu::thread_mode = *m;
+    *m = old;
+    return cudaSuccess;
+}
+/* launches run at once here, so every recorded event is complete. Creating
+   and querying events count as unsafe during a global capture here (a
+   stricter model than the runtime's documentation states). */
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned) {
+    emu::unsafe_call();
     *e = new emu_event();
     (*e)->recorded = 0;
     return cudaSuccess;
@@ -374,7 +387,10 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
     __atomic_add_fetch(&emu_event_records, 1l, __ATOMIC_SEQ_CST);
     return cudaSuccess;
 }
-cudaError_t cudaEventQuery(cudaEvent_t e) { return e ? cudaSuccess : emu::err(cudaErrorInvalidValue); }
+cudaError_t cudaEventQuery(cudaEvent_t e) {
+    emu::unsafe_call();
+    return e ? cudaSuccess : emu::err(cudaErrorInvalidValue);
+}
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned) { return cudaStreamCreate(s); }
 cudaError_t cudaStreamDestroy(cudaStream_t s) {
     delete s;

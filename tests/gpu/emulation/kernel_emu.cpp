@@ -322,6 +322,28 @@ int main() {
             cudaGraphExecDestroy(ge);
             cudaGraphDestroy(g);
         }
+        /* a launch that takes tickets while another stream captures in
+           global mode: the pool's calls (relaxed mode) leave the capture
+           valid */
+        {
+            cudaGraph_t g = NULL;
+            memset(o0, 0xA5, cap);
+            memset(o1, 0xA5, cap);
+            memset(r0.data(), 0xA5, cap);
+            const long t0 = ticket_launches;
+            cudaStream_t fresh; /* no pair was last used on it: the pool queries the events */
+            TU_CHECK(cudaStreamCreate(&fresh) == cudaSuccess, "stream");
+            TU_CHECK(cudaStreamBeginCapture(ss[0], cudaStreamCaptureModeGlobal) == cudaSuccess, "begin capture");
+            const gpuact_status s1 = gpuact_backward_device(GPUACT_OP_SILU, GPUACT_F32, NULL, x, dy, o1, n, fresh);
+            const gpuact_status s0 = gpuact_forward_device(GPUACT_OP_SILU, GPUACT_F32, NULL, x, o0, 64, ss[0]);
+            const cudaError_t ec = cudaStreamEndCapture(ss[0], &g);
+            TU_CHECK(gpuact_backward_host(GPUACT_OP_SILU, GPUACT_F32, NULL, x, dy, r0.data(), n) == 0, "host");
+            TU_CHECK(s0 == 0 && s1 == 0 && ticket_launches == t0 + 1 && ec == cudaSuccess && !memcmp(o1, r0.data(), cap),
+                     "a ticket launch beside a global capture: statuses %d %d, tickets %ld, end capture %d", s0, s1, ticket_launches - t0, (int)ec);
+            if (g) cudaGraphDestroy(g);
+            (void)cudaGetLastError();
+            cudaStreamDestroy(fresh);
+        }
         for (size_t i = 0; i < sizeof ss / sizeof ss[0]; i++) cudaStreamDestroy(ss[i]);
         TU_CHECK(ticket_launches > 100, "tickets taken: %ld launches", ticket_launches);
     }
