@@ -16,8 +16,8 @@
    usage: layout_probe [--log2n 28] [--reps 20] [--chunks | --dyn | --order]
    (--dyn: a persistent grid taking work from an atomic counter)
    (--order: a persistent grid kept in address order by a block-level
-   ticket counter, with a block barrier a pass (dynb) or a ring of tickets
-   and no barrier (ringR); with --coop also by a grid barrier every P
+   ticket counter, with a block barrier a pass (dynb) or gpuact's ring of
+   tickets and no barrier (ring; -DGPUACT__RING=N for N slots); with --coop also by a grid barrier every P
    passes (coopP); the W = 0 rows check their output against the input)
    (--chunks: the chunk layout with a loop of K passes a block, and with a
    16 KB shared-memory table copied by each block) */
@@ -31,6 +31,7 @@
 
 #include <cooperative_groups.h>
 
+#include "gpuact_kernels.cuh" /* the ring of pass tickets (k_ring) */
 #include "tests/common/cuda_check.h"
 
 template <int W> __device__ __forceinline__ float work(float x, float y) {
@@ -46,6 +47,25 @@ template <int W, int IN> __device__ __forceinline__ uint4 op(uint4 a, uint4 b) {
     r.z = __float_as_uint(work<W>(__uint_as_float(a.z), IN == 2 ? __uint_as_float(b.z) : 0.5f));
     r.w = __float_as_uint(work<W>(__uint_as_float(a.w), IN == 2 ? __uint_as_float(b.w) : 0.5f));
     return r;
+}
+
+/* one pass of a lane: U vectors at base, base + STEP, ... (those below
+   nvec) loaded, then computed and stored */
+template <int U, int W, int IN, int STEP>
+__device__ __forceinline__ void lane_pass(const uint4 *__restrict__ a, const uint4 *__restrict__ b, uint4 *__restrict__ o, size_t nvec,
+                                          size_t base) {
+    uint4 ca[U], cb[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+        const size_t i = base + (size_t)STEP * u;
+        ca[u] = i < nvec ? a[i] : make_uint4(0, 0, 0, 0);
+        cb[u] = IN == 2 && i < nvec ? b[i] : make_uint4(0, 0, 0, 0);
+    }
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+        const size_t i = base + (size_t)STEP * u;
+        if (i < nvec) o[i] = op<W, IN>(ca[u], cb[u]);
+    }
 }
 
 template <int U, int W, int IN>
@@ -81,36 +101,12 @@ __global__ void __launch_bounds__(256) k_persist(const uint4 *__restrict__ a, co
 template <int U, int W, int IN>
 __global__ void __launch_bounds__(256) k_plain(const uint4 *__restrict__ a, const uint4 *__restrict__ b, uint4 *__restrict__ o, size_t nvec) {
     const size_t stride = (size_t)gridDim.x * blockDim.x * U;
-    for (size_t base = ((size_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u)) * U + (threadIdx.x & 31u); base < nvec; base += stride) {
-        uint4 ca[U], cb[U];
-#pragma unroll
-        for (int u = 0; u < U; u++) {
-            const size_t i = base + 32 * u;
-            ca[u] = i < nvec ? a[i] : make_uint4(0, 0, 0, 0);
-            cb[u] = IN == 2 && i < nvec ? b[i] : make_uint4(0, 0, 0, 0);
-        }
-#pragma unroll
-        for (int u = 0; u < U; u++) {
-            const size_t i = base + 32 * u;
-            if (i < nvec) o[i] = op<W, IN>(ca[u], cb[u]);
-        }
-    }
+    for (size_t base = ((size_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u)) * U + (threadIdx.x & 31u); base < nvec; base += stride)
+        lane_pass<U, W, IN, 32>(a, b, o, nvec, base);
 }
 template <int U, int W, int IN, int B>
 __global__ void __launch_bounds__(B) k_chunk(const uint4 *__restrict__ a, const uint4 *__restrict__ b, uint4 *__restrict__ o, size_t nvec) {
-    const size_t base = (size_t)blockIdx.x * B * U + threadIdx.x;
-    uint4 ca[U], cb[U];
-#pragma unroll
-    for (int u = 0; u < U; u++) {
-        const size_t i = base + (size_t)B * u;
-        ca[u] = i < nvec ? a[i] : make_uint4(0, 0, 0, 0);
-        cb[u] = IN == 2 && i < nvec ? b[i] : make_uint4(0, 0, 0, 0);
-    }
-#pragma unroll
-    for (int u = 0; u < U; u++) {
-        const size_t i = base + (size_t)B * u;
-        if (i < nvec) o[i] = op<W, IN>(ca[u], cb[u]);
-    }
+    lane_pass<U, W, IN, B>(a, b, o, nvec, (size_t)blockIdx.x * B * U + threadIdx.x);
 }
 
 /* chunk with a loop: one block per 256 U K vectors (K passes over its own
@@ -162,18 +158,7 @@ __global__ void __launch_bounds__(256) k_dyn(const uint4 *__restrict__ a, const 
         if (lane == 0) w = atomicAdd(ctr, 32ull * U);
         w = __shfl_sync(0xffffffffu, w, 0);
         if (w >= nvec) break;
-        uint4 ca[U], cb[U];
-#pragma unroll
-        for (int u = 0; u < U; u++) {
-            const size_t i = w + 32 * u + lane;
-            ca[u] = i < nvec ? a[i] : make_uint4(0, 0, 0, 0);
-            cb[u] = IN == 2 && i < nvec ? b[i] : make_uint4(0, 0, 0, 0);
-        }
-#pragma unroll
-        for (int u = 0; u < U; u++) {
-            const size_t i = w + 32 * u + lane;
-            if (i < nvec) o[i] = op<W, IN>(ca[u], cb[u]);
-        }
+        lane_pass<U, W, IN, 32>(a, b, o, nvec, w + lane);
     }
 }
 
@@ -191,71 +176,23 @@ __global__ void __launch_bounds__(256) k_dynb(const uint4 *__restrict__ a, const
         const unsigned long long w = tk[k & 1u];
         if (w >= nvec) break;
         if (threadIdx.x == 0) tk[(k + 1u) & 1u] = atomicAdd(ctr, 256ull * U);
-        const size_t base = w + (size_t)warp * 32 * U + lane;
-        uint4 ca[U], cb[U];
-#pragma unroll
-        for (int u = 0; u < U; u++) {
-            const size_t i = base + 32 * u;
-            ca[u] = i < nvec ? a[i] : make_uint4(0, 0, 0, 0);
-            cb[u] = IN == 2 && i < nvec ? b[i] : make_uint4(0, 0, 0, 0);
-        }
-#pragma unroll
-        for (int u = 0; u < U; u++) {
-            const size_t i = base + 32 * u;
-            if (i < nvec) o[i] = op<W, IN>(ca[u], cb[u]);
-        }
+        lane_pass<U, W, IN, 32>(a, b, o, nvec, w + (size_t)warp * 32 * U + lane);
         __syncthreads();
     }
 }
-/* ring: dynb's order with no block barrier. A block-pass ticket (256 U
-   vectors) is fetched by the first of the block's warps to need it and
-   kept in a ring of R slots in shared memory; warp w takes vectors
-   [32 U w, 32 U (w + 1)) of each, its next pass's loaded a pass ahead (as
-   persist). A slot is refilled once all 8 warps have read it, so the warps
-   of a block stay within R passes of each other. */
-template <int R> struct ring_state {
-    unsigned long long tk[R];
-    unsigned st[R]; /* q + R: slot holds pass q's ticket; 0xffffffff: being fetched */
-    unsigned rd[R]; /* warps that have read it */
-};
-template <int R, int U>
-__device__ __forceinline__ unsigned long long ring_get(ring_state<R> &rs, unsigned q, unsigned long long *ctr, unsigned lane) {
-    unsigned long long t = 0;
-    if (lane == 0) {
-        const unsigned s = q % R;
-        volatile unsigned *st = rs.st, *rd = rs.rd;
-        volatile unsigned long long *tk = rs.tk;
-        for (;;) {
-            const unsigned v = st[s];
-            if (v == q + R) break;
-            if (v == q && rd[s] == 8u && atomicCAS(&rs.st[s], q, 0xffffffffu) == q) {
-                tk[s] = atomicAdd(ctr, 256ull * U);
-                rd[s] = 0u;
-                __threadfence_block();
-                st[s] = q + R;
-                break;
-            }
-            __nanosleep(20);
-        }
-        __threadfence_block();
-        t = tk[s];
-        __threadfence_block();
-        atomicAdd(&rs.rd[s], 1u);
-    }
-    return __shfl_sync(0xffffffffu, t, 0);
-}
-template <int U, int W, int IN, int R>
+/* ring: dynb's order with no block barrier, by gpuact's own ring
+   (gpuact_kernels.cuh, "Pass tickets": GPUACT__RING slots in shared
+   memory, a ticket fetched by the first warp of the block to need it, each
+   warp taking 32 U vectors of it), the next pass's vectors loaded a pass
+   ahead (as persist). */
+template <int U, int W, int IN>
 __global__ void __launch_bounds__(256) k_ring(const uint4 *__restrict__ a, const uint4 *__restrict__ b, uint4 *__restrict__ o, size_t nvec,
                                               unsigned long long *ctr) {
-    __shared__ ring_state<R> rs;
+    __shared__ gpuact__ring rs;
     const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
-    if (threadIdx.x < R) {
-        rs.st[threadIdx.x] = threadIdx.x; /* pass threadIdx.x - R, read by all */
-        rs.rd[threadIdx.x] = 8u;
-    }
-    __syncthreads();
+    gpuact__ring_init(rs);
     unsigned q = 0;
-    unsigned long long t = ring_get<R, U>(rs, q, ctr, lane);
+    unsigned long long t = gpuact__ring_get(rs, q, ctr, 256ull * U);
     size_t base = t + (size_t)warp * 32 * U + lane;
     uint4 na[U], nb[U];
 #pragma unroll
@@ -265,7 +202,7 @@ __global__ void __launch_bounds__(256) k_ring(const uint4 *__restrict__ a, const
         nb[u] = IN == 2 && i < nvec ? b[i] : make_uint4(0, 0, 0, 0);
     }
     while (t < nvec) {
-        const unsigned long long tn = ring_get<R, U>(rs, ++q, ctr, lane);
+        const unsigned long long tn = gpuact__ring_get(rs, ++q, ctr, 256ull * U);
         const size_t nbase = tn + (size_t)warp * 32 * U + lane;
         uint4 ca[U], cb[U];
 #pragma unroll
@@ -295,18 +232,7 @@ __global__ void __launch_bounds__(256) k_coop(const uint4 *__restrict__ a, const
     const size_t passes = (nvec + stride - 1) / stride;
     size_t base = ((size_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u)) * U + (threadIdx.x & 31u);
     for (size_t t = 0; t < passes; t++, base += stride) {
-        uint4 ca[U], cb[U];
-#pragma unroll
-        for (int u = 0; u < U; u++) {
-            const size_t i = base + 32 * u;
-            ca[u] = i < nvec ? a[i] : make_uint4(0, 0, 0, 0);
-            cb[u] = IN == 2 && i < nvec ? b[i] : make_uint4(0, 0, 0, 0);
-        }
-#pragma unroll
-        for (int u = 0; u < U; u++) {
-            const size_t i = base + 32 * u;
-            if (i < nvec) o[i] = op<W, IN>(ca[u], cb[u]);
-        }
+        lane_pass<U, W, IN, 32>(a, b, o, nvec, base);
         if ((t + 1) % P == 0) cooperative_groups::this_grid().sync();
     }
 }
@@ -360,9 +286,9 @@ template <int U, int W, int IN> static void l_dynb(Ctx *c) {
     CK(cudaMemsetAsync(c->ctr, 0, 8, 0));
     k_dynb<U, W, IN><<<c->grid, 256>>>(c->a, c->b, c->o, c->nvec, c->ctr);
 }
-template <int U, int W, int IN, int R> static void l_ring(Ctx *c) {
+template <int U, int W, int IN> static void l_ring(Ctx *c) {
     CK(cudaMemsetAsync(c->ctr, 0, 8, 0));
-    k_ring<U, W, IN, R><<<c->grid, 256>>>(c->a, c->b, c->o, c->nvec, c->ctr);
+    k_ring<U, W, IN><<<c->grid, 256>>>(c->a, c->b, c->o, c->nvec, c->ctr);
 }
 template <int U, int W, int IN, int P> static void l_coop(Ctx *c) {
     const uint4 *a = c->a, *b = c->b;
@@ -450,14 +376,12 @@ template <int W, int IN> static void order_sweep(Ctx base) {
     checked_row("dynb", IN, W, 2, 4, l_dynb<2, W, IN>, base);
     checked_row("dynb", IN, W, 2, 8, l_dynb<2, W, IN>, base);
     checked_row("dynb", IN, W, 4, 4, l_dynb<4, W, IN>, base);
-    checked_row("ring4", IN, W, 1, 4, l_ring<1, W, IN, 4>, base);
-    checked_row("ring4", IN, W, 2, 3, l_ring<2, W, IN, 4>, base);
-    checked_row("ring4", IN, W, 2, 4, l_ring<2, W, IN, 4>, base);
-    checked_row("ring4", IN, W, 2, 6, l_ring<2, W, IN, 4>, base);
-    checked_row("ring2", IN, W, 2, 4, l_ring<2, W, IN, 2>, base);
-    checked_row("ring8", IN, W, 2, 4, l_ring<2, W, IN, 8>, base);
-    checked_row("ring4", IN, W, 4, 4, l_ring<4, W, IN, 4>, base);
-    checked_row("ring4", IN, W, 4, 3, l_ring<4, W, IN, 4>, base);
+    checked_row("ring", IN, W, 1, 4, l_ring<1, W, IN>, base);
+    checked_row("ring", IN, W, 2, 3, l_ring<2, W, IN>, base);
+    checked_row("ring", IN, W, 2, 4, l_ring<2, W, IN>, base);
+    checked_row("ring", IN, W, 2, 6, l_ring<2, W, IN>, base);
+    checked_row("ring", IN, W, 4, 4, l_ring<4, W, IN>, base);
+    checked_row("ring", IN, W, 4, 3, l_ring<4, W, IN>, base);
     if (COOP) {
         checked_row("coop16", IN, W, 2, 4, l_coop<2, W, IN, 16>, base);
         checked_row("coop64", IN, W, 2, 4, l_coop<2, W, IN, 64>, base);

@@ -16888,7 +16888,7 @@ typedef struct gpuact__kargs {
     size_t head, nvec, items;
     int mode;
     /* NULL: the vectors in grid-stride order; else two zeroed words of
-       device memory this launch alone uses (gpuact__k_ring below; the
+       device memory this launch alone uses (the pass tickets below; the
        kernel zeroes them again when it ends) */
     unsigned long long *tick;
 } gpuact__kargs;
@@ -17353,7 +17353,7 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
     unsigned cnt = 0, cnt2 = 0; /* entries waiting in the queues: the same in every lane */
     /* the next pass's vectors are loaded before this pass's math: the loads
        of all warps then overlap their arithmetic instead of coming in waves */
-    uint4 na[U], nb[U], ca_[U], cb_[U];
+    uint4 na[U], nb[U];
     {
         const long long l = wl - (long long)lane;
         const int rem = l > (1 << 30) ? (1 << 30) : (int)l;
@@ -17373,6 +17373,7 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
             const int rem = l > (1 << 30) ? (1 << 30) : (int)l; /* vector u of the pass is in range iff rem > 32 u */
             /* the next pass's loads */
             ++pass;
+            uint4 ca[U], cb[U];
             {
                 size_t nat0 = at0 + sbytes;
                 int nrem = rem - spass; /* (rem > spass + 32 u as in grid-stride order) */
@@ -17384,8 +17385,8 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
                 }
 #pragma unroll
                 for (int u = 0; u < U; u++) {
-                    ca_[u] = na[u];
-                    cb_[u] = nb[u];
+                    ca[u] = na[u];
+                    cb[u] = nb[u];
                     if (nrem > 32 * u) {
                         const size_t nat = nat0 + 512u * u;
                         na[u] = *reinterpret_cast<const uint4 *>(k.in0 + nat);
@@ -17393,7 +17394,6 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
                     }
                 }
             }
-            const uint4 *const ca = ca_, *const cb = cb_;
 #pragma unroll
             for (int u = 0; u < U; u++) {
                 const size_t at = at0 + 512u * u;
