@@ -13385,7 +13385,8 @@ GPUACT__FN gpuact__xf gpuact__erfc_r(gpuact__df a, gpuact__xf *Eout) {
    tanh(w) and 1 - tanh(w)^2 for an xf w, via E = e^(-2|w|):
      tanh|w| = -M / (2 + M),   sech^2 w = 4(1 + M) / (2 + M)^2,  M = E - 1 = expm1(-2|w|).
    |w| < 2^-40: tanh w = w, sech^2 = 1 (the next terms are below 2^-80);
-   |w| < 2^-24: tanh w = w - w^3/3, sech^2 = 1 - w^2 in double-float.
+   |w| < 2^-24: tanh w = w - w^3/3, sech^2 = 1 - w^2 in double-float;
+   (gpuact__tanh_value: |w| < 2^-16: tanh w = w - w^3/3, for the forward.)
    |w| > 20:    tanh w = +-1 to all the precision a float can hold.
    ------------------------------------------------------------------------ */
 GPUACT__FN float gpuact__xf_approx(gpuact__xf v) { return gpuact__ldexp(v.h, v.e); }
@@ -13444,6 +13445,40 @@ GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
     }
     if (w.h < 0.0f) t = gpuact__dd_neg(t);
     return gpuact__xf_make(t, 0);
+}
+/* tanh(w) alone, for the forward: gpuact__tanh but for 2^-24 <= |w| < 2^-16,
+   apart from it so that the backward's kernels (which need sech^2 too) do
+   not carry this branch (it cost swish_tanh's fp32 backward a stack frame). */
+GPUACT__FN gpuact__xf gpuact__tanh_value(gpuact__xf w) {
+    float a = gpuact__abs(gpuact__xf_approx(w));
+    if (!(a >= 5.96046448e-08f && a < 1.52587891e-05f)) return gpuact__tanh(w, 0);
+    /* 2^-24 <= |w| < 2^-16: w - w^3/3 (2w^5/15 is below 2^-66 of w). The
+       quotient below errs by about w^3/3 near 2^-24, and an exact w half-way
+       between two 16-bit values (swish_tanh's s x/2 for a tiny x) then took
+       the wrong side (K37). Here w^3/3 is kept to 2^-46 of itself and summed
+       without losing its side (sech^2 keeps the quotient: its w^2 is three
+       times as large, and the backward was right there). */
+    gpuact__df u = gpuact__xf_unscale(w);
+    gpuact__df q = gpuact__2prod(gpuact__mul(u.h, u.h), u.h); /* u.h^3 but the rounding of u.h^2 */
+    float ql = gpuact__fma(gpuact__fma(u.h, u.h, -gpuact__mul(u.h, u.h)), u.h,
+                           gpuact__fma(gpuact__mul(3.0f, gpuact__mul(u.h, u.h)), u.l, q.l));
+    gpuact__df d = gpuact__2prod(q.h, -0.333333343f); /* -1/3 = -0.333333343 + 9.93410746e-09 */
+    float dl = gpuact__fma(q.h, 9.93410746e-09f, gpuact__fma(ql, -0.333333343f, d.l));
+    gpuact__df s1 = gpuact__2sum(u.l, d.h);
+    gpuact__df H = gpuact__fast2sum(u.h, s1.h);
+    gpuact__df L = gpuact__2sum(H.l, s1.l + dl);
+    gpuact__df r = gpuact__fast2sum(H.h, L.h);
+    if (L.l != 0.0f && r.l + L.l == r.l && (r.l < 0.0f) == (L.l < 0.0f) && (r.l < 0.0f) != (r.h < 0.0f) &&
+        (gpuact__f2u(r.h) & 0x007fffffu) == 0u && (gpuact__f2u(r.h) & 0x7f800000u) > 0x00800000u &&
+        gpuact__abs(r.l) == gpuact__mul(gpuact__half_ulp(r.h), 0.5f)) {
+        /* r a power of two and r + r.l the midpoint below it, which
+           gpuact__df_add_tail does not look for (half of its half ulp away):
+           L.l says r + r.l + L.l is past it, so the neighbour below is RN */
+        r.h = r.h + (r.l + r.l);
+        r.l = -r.l;
+        return gpuact__xf_make(r, 0);
+    }
+    return gpuact__xf_make(gpuact__df_add_tail(r, L.l), 0);
 }
 
 /* == 5.5 Full-path helpers: comparison, near a zero of f', tiny x, tails == */
@@ -14588,7 +14623,7 @@ GPUACT__FN gpuact__xf gpuact__swish_tanh_w(float x, const gpuact_cfg *c, int *pa
 GPUACT__FN gpuact__xf gpuact__swish_tanh_f(float x, const gpuact_cfg *c) {
     int pass;
     gpuact__xf w = gpuact__swish_tanh_w(x, c, &pass);
-    return gpuact__clamp(gpuact__tanh(w, 0), c->lo, c->hi, &pass);
+    return gpuact__clamp(gpuact__tanh_value(w), c->lo, c->hi, &pass);
 }
 GPUACT__FN gpuact__xf gpuact__swish_tanh_d(float x, const gpuact_cfg *c) {
     int pass1, pass2;
