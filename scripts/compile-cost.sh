@@ -12,7 +12,11 @@
 #   FLAGS     passed to both compilers, e.g. a configuration that builds
 #             fewer kernels: -- -DGPUACT_ONLY_OPS='GPUACT_BIT(GPUACT_OP_SILU)'
 # Environment: NVCC (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc),
-# ARCH (default sm_90), CC (default gcc), CUOBJDUMP (optional, default
+# ARCH (default sm_90), CODE (default sass+ptx: -arch=ARCH, the SASS and the
+# PTX; sass: -gencode arch=compute_NN,code=ARCH, the SASS alone, as
+# torch.utils.cpp_extension and most multi-architecture builds compile each
+# architecture), COMPRESS (1: -Xfatbin -compress-all, the fatbinary's SASS
+# compressed as well as its PTX), CC (default gcc), CUOBJDUMP (optional, default
 # cuobjdump next to nvcc: then the kernels' registers and spills are listed
 # too). Peak memory needs GNU time (/usr/bin/time -v); without it that
 # figure is left out. Run it on an idle machine: the times are wall times.
@@ -20,6 +24,13 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 ARCH=${ARCH:-sm_90}
+CODE=${CODE:-sass+ptx}
+case $CODE in
+  sass+ptx) archflags=(-arch="$ARCH") ;;
+  sass) archflags=(-gencode "arch=compute_${ARCH#sm_},code=$ARCH") ;;
+  *) echo "CODE: sass+ptx or sass"; exit 2 ;;
+esac
+[ "${COMPRESS:-0}" = 1 ] && archflags+=(-Xfatbin -compress-all)
 CC=${CC:-gcc}
 CUOBJDUMP=${CUOBJDUMP:-$(dirname "$NVCC")/cuobjdump}
 NVCC_BUDGET_S=60
@@ -67,20 +78,20 @@ echo "gpuact compile cost: $(nproc 2>/dev/null || echo ?) cores; nvcc $("$NVCC" 
 [ ${#flags[@]} -gt 0 ] && echo "flags: ${flags[*]}"
 
 # 1. nvcc, the implementation with the kernels
-if timed nvcc "$NVCC" -c -arch="$ARCH" -I"$root" -keep -keep-dir "$work" -time "$work/phases.csv" "${flags[@]}" \
+if timed nvcc "$NVCC" -c "${archflags[@]}" -I"$root" -keep -keep-dir "$work" -time "$work/phases.csv" "${flags[@]}" \
     "$work/impl.cu" -o "$work/impl.o"; then
   read -r wall cpu rss <"$work/nvcc.t"
   size=$(stat -c %s "$work/impl.o")
   kernels=$(cat "$work"/impl*.ptx 2>/dev/null | grep -c '^\.entry ' || true)
-  printf 'nvcc -c -arch=%s (CUDA implementation): %s s wall, %s s cpu, peak %s, object %s (%d bytes), %d kernels\n' \
-    "$ARCH" "$wall" "$cpu" "$([ "$rss" = - ] && echo '?' || awk -v k="$rss" 'BEGIN { printf "%d MB", k / 1024 }')" \
+  printf 'nvcc -c %s (CUDA implementation): %s s wall, %s s cpu, peak %s, object %s (%d bytes), %d kernels\n' \
+    "${archflags[*]}" "$wall" "$cpu" "$([ "$rss" = - ] && echo '?' || awk -v k="$rss" 'BEGIN { printf "%d MB", k / 1024 }')" \
     "$(mb "$size")" "$size" "$kernels"
   awk -F' *, *' 'NR > 1 && $7 != "" { if (!($2 in t)) o[n++] = $2; t[$2] += $7 } END {
       printf "  phases:"; for (i = 0; i < n; i++) if (t[o[i]] >= 50) printf " %s %.1f s;", o[i], t[o[i]] / 1000; printf "\n" }' \
     "$work/phases.csv"
   ptx=$(stat -c %s "$work"/impl*.ptx 2>/dev/null | head -1)
   cubin=$(stat -c %s "$work"/impl*.cubin 2>/dev/null | head -1)
-  [ -n "$cubin" ] && echo "  in the object: SASS (cubin) $(mb "$cubin"), PTX $(mb "${ptx:-0}") before the fatbinary's compression"
+  [ -n "$cubin" ] && echo "  in the object: SASS (cubin) $(mb "$cubin")$([ "$CODE" = sass ] || echo ", PTX $(mb "${ptx:-0}")") before the fatbinary's compression"
   tv=$(verdict "$wall" $NVCC_BUDGET_S); sv=$(verdict "$size" $NVCC_BUDGET_BYTES)
   echo "  budget: $NVCC_BUDGET_S s ($tv), $(mb $NVCC_BUDGET_BYTES) ($sv)"
   [ "$tv" = OVER ] || [ "$sv" = OVER ] && over=1
@@ -91,7 +102,7 @@ if timed nvcc "$NVCC" -c -arch="$ARCH" -I"$root" -keep -keep-dir "$work" -time "
       END { if (n) printf "  kernels: %d, registers %d..%d, with stack or local memory: %d\n", n, mn, mx, bad }'
   fi
 else
-  echo "nvcc -c -arch=$ARCH (CUDA implementation): FAILED"; tail -20 "$work/nvcc.log"; over=1
+  echo "nvcc -c ${archflags[*]} (CUDA implementation): FAILED"; tail -20 "$work/nvcc.log"; over=1
 fi
 
 # 2. the host-only implementation

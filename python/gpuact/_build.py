@@ -71,7 +71,10 @@ def flags(cuda):
     cxx = ["-O2"] + (["-DGPUACT_TORCH_CUDA"] if cuda else [])
     if sys.platform.startswith("linux") and getattr(torch._C, "has_openmp", False):
         cxx.append("-fopenmp")
-    nvcc = ["-O3"]
+    # the fatbinary compressed: torch builds SASS alone for each architecture,
+    # and compressed the implementation's is a quarter of its size (about
+    # 2.6 MB for sm_90 in place of 9 MB: docs/BENCHMARKS.md, "Compile cost")
+    nvcc = ["-O3", "-Xfatbin", "-compress-all"]
     return cxx, nvcc
 
 
