@@ -1,5 +1,6 @@
 /* tests/test_small_x.c - silu, swish_tanh and elu at 2^-62 <= |x| < 2^-8
-   against MPFR, on the inputs where a rational leading part
+   against MPFR (and bfloat16 swish_tanh down to 2^-133: check_bf16_tie), on
+   the inputs where a rational leading part
        silu(x)  = x/2 + x^2/4 - ...      silu'(x) = 1/2 + x/2 - x^3/12 + ...
        elu(x)   = alpha (x + x^2/2 + ...)
    times a float (alpha, s, dy) can sit exactly on a rounding midpoint that
@@ -75,6 +76,41 @@ static float multiplier(int lo, int hi) {
     return (next32() & 1u) ? -v : v;
 }
 
+/* bfloat16 swish_tanh f(x) and the gated s f(x) with b = 1 (as gated y) and
+   dy = 1 (as db), each correctly rounded: x = +-2^-e, tiny, and s = 2 w / |x|
+   with w an odd 9-bit significand, so that s x/2 is exactly a bfloat16
+   midpoint, which tanh's -w^3/3 decides (K37 for 2^-24 <= |w| < 2^-16) */
+static void check_bf16_tie(int e, int k) {
+    uint32_t m = (next32() & 0xffu) | 0x101u; /* 1xxxxxxx1 */
+    double w = ldexp((double)m, k - 8);
+    float x = (float)ldexp(1.0, -e);
+    gpuact_cfg c = gpuact_cfg_default();
+    gpuact_ref_params rp = gpuact_ref_default_params();
+    uint16_t xb, one = 0x3f80u, got[3], da;
+    double ref;
+    int i;
+    if (next32() & 1u) x = -x;
+    c.scale = rp.scale = (float)(2.0 * w / fabs(x)); /* exact: 9 bits */
+    if (next32() & 1u) c.scale = rp.scale = -c.scale;
+    if (next32() & 1u) { c.lo = rp.lo = -INFINITY; c.hi = rp.hi = INFINITY; }
+    memcpy(&xb, (const char *)&x + 2, 2); /* the top half: x is a bfloat16 (little-endian) */
+    got[0] = gpuact_forward_bf16(GPUACT_OP_SWISH_TANH, xb, &c);
+    got[1] = gpuact_gated_bf16(GPUACT_OP_SWISH_TANH, xb, one, &c);
+    gpuact_gated_backward_bf16(GPUACT_OP_SWISH_TANH, xb, one, one, &c, &da, &got[2]);
+    ref = gpuact_ref_eval(GPUACT_OP_SWISH_TANH, 0, x, &rp, GPUACT_REF_BF16);
+    for (i = 0; i < 3; i++) {
+        float g = gpuact_bf16_to_f32(got[i]);
+        if ((double)g == ref && !signbit(g) == !signbit(ref)) {
+            passed++;
+        } else {
+            failed++;
+            if (failed <= 20)
+                printf("FAIL op=%d bf16 %s x=%a s=%a lo=%a hi=%a ref=%a got=%a\n", GPUACT_OP_SWISH_TANH,
+                       i == 0 ? "f" : (i == 1 ? "gated y" : "gated db"), x, c.scale, c.lo, c.hi, ref, g);
+        }
+    }
+}
+
 /* f, f', and dy f' with dy among the smallest normals and subnormals, and with a plain dy */
 static void check_f_grad_bwd(int op, float x, const gpuact_ref_params *rp, const gpuact_cfg *c) {
     check(op, 0, x, 1.0f, rp, c);
@@ -139,6 +175,11 @@ int main(void) {
                             check(GPUACT_OP_SWISH_TANH, 1, x, 1.0f, &rp, &c);
                         }
                 }
+    }
+    /* bfloat16 swish_tanh at a midpoint w = s x/2 for |x| < 2^-60, |w| in [2^-30, 2^-12] */
+    for (e = 61; e <= 133; e++) {
+        int k;
+        for (k = -30; k <= -12; k++) check_bf16_tie(e, k);
     }
     printf("test_small_x: %lu normal results not correctly rounded (within their bars)\n", normal_not_cr);
     return tu_summary((long)passed, (long)failed);
