@@ -80,17 +80,29 @@ static int cmp(gref_ws *w, const gref_val *v, double c, int *res)
     }
 }
 
-/* out = clamp(v, lo, hi) */
-static int clamp(gref_ws *w, const gref_val *v, double lo, double hi, gref_val *out)
+/* cmp, where open1 says that v is tanh of a finite nonzero value: |v| < 1
+   then, so a bound of magnitude 1 or more is decided by its sign alone (no
+   enclosure decides it once 2|w| exceeds the precision: tanh(w) = 1 - 2e^-2|w|) */
+static int cmp1(gref_ws *w, const gref_val *v, double c, int open1, int *res)
+{
+    if (open1 && v->kind == GREF_NUM && !isinf(c) && fabs(c) >= 1.0) {
+        *res = c > 0 ? -1 : 1;
+        return GREF_OK;
+    }
+    return cmp(w, v, c, res);
+}
+
+/* out = clamp(v, lo, hi); open1: cmp1 */
+static int clamp(gref_ws *w, const gref_val *v, double lo, double hi, int open1, gref_val *out)
 {
     int c;
-    if (cmp(w, v, lo, &c) != GREF_OK)
+    if (cmp1(w, v, lo, open1, &c) != GREF_OK)
         return GREF_UNDECIDED;
     if (c < 0) {
         val_from_double(w, lo, out);
         return GREF_OK;
     }
-    if (cmp(w, v, hi, &c) != GREF_OK)
+    if (cmp1(w, v, hi, open1, &c) != GREF_OK)
         return GREF_UNDECIDED;
     if (c > 0)
         val_from_double(w, hi, out);
@@ -99,11 +111,11 @@ static int clamp(gref_ws *w, const gref_val *v, double lo, double hi, gref_val *
     return GREF_OK;
 }
 
-/* *on = (lo <= v <= hi) */
-static int gate(gref_ws *w, const gref_val *v, double lo, double hi, int *on)
+/* *on = (lo <= v <= hi); open1: cmp1 */
+static int gate(gref_ws *w, const gref_val *v, double lo, double hi, int open1, int *on)
 {
     int c1, c2;
-    if (cmp(w, v, lo, &c1) != GREF_OK || cmp(w, v, hi, &c2) != GREF_OK)
+    if (cmp1(w, v, lo, open1, &c1) != GREF_OK || cmp1(w, v, hi, open1, &c2) != GREF_OK)
         return GREF_UNDECIDED;
     *on = c1 >= 0 && c2 <= 0;
     return GREF_OK;
@@ -160,10 +172,10 @@ static int make_w(gref_ws *w, mpfr_srcptr x, double s, gref_val *wv)
 static int forward(gref_ws *w, mpfr_srcptr x, const gpuact_ref_params *p, gref_val *v)
 {
     gref_val wv, wc, t, r;
-    if (make_w(w, x, p->scale, &wv) != GREF_OK || clamp(w, &wv, p->lo, p->hi, &wc) != GREF_OK)
+    if (make_w(w, x, p->scale, &wv) != GREF_OK || clamp(w, &wv, p->lo, p->hi, 0, &wc) != GREF_OK)
         return GREF_UNDECIDED;
     tanh_val(w, &wc, &t);
-    if (clamp(w, &t, p->lo, p->hi, &r) != GREF_OK)
+    if (clamp(w, &t, p->lo, p->hi, wc.kind == GREF_NUM, &r) != GREF_OK)
         return GREF_UNDECIDED;
     v->kind = r.kind;
     v->neg = r.neg;
@@ -176,11 +188,11 @@ static int derivative(gref_ws *w, mpfr_srcptr x, const gpuact_ref_params *p, gre
 {
     gref_val wv, t, tp, sp;
     int on, neg;
-    if (make_w(w, x, p->scale, &wv) != GREF_OK || gate(w, &wv, p->lo, p->hi, &on) != GREF_OK)
+    if (make_w(w, x, p->scale, &wv) != GREF_OK || gate(w, &wv, p->lo, p->hi, 0, &on) != GREF_OK)
         return GREF_UNDECIDED;
     if (on) { /* w is not clamped, so tanh(clamp(w)) = tanh(w) */
         tanh_val(w, &wv, &t);
-        if (gate(w, &t, p->lo, p->hi, &on) != GREF_OK)
+        if (gate(w, &t, p->lo, p->hi, wv.kind == GREF_NUM, &on) != GREF_OK)
             return GREF_UNDECIDED;
     }
     if (!on) {

@@ -501,6 +501,12 @@ static const special_case specials[] = {
     {7, 1, 1, 0.25f, 2, 0, 0.4, 0, "0.25"}, {7, 1, 1, 0.25f, 2, 1, 0.4, 0, "0"},
     {7, 1, 1, 0.25f, 2, 0, 0.42, 0, "0.25"}, {7, 1, 1, 0.25f, 2, 1, 0.42, 0, "0"},
     {7, 1, 1, 1.5f, 2, 0, 3, 0, "1.5"}, {7, 1, 1, -INFINITY, -INFINITY, 0, 1, 0, "-inf"},
+    /* a bound of magnitude 1 with |w| far beyond what any enclosure of tanh(w)
+       separates from 1: |tanh(w)| < 1 decides the clamp and the gate (the last: w
+       clamped to hi = 1 first, so tanh(1)) */
+    {7, 1, 0x1p100f, 1, INFINITY, 0, 1.5, 0, "1"}, {7, 1, 0x1p100f, 1, INFINITY, 1, 1.5, 0, "0"},
+    {7, 1, 0x1p100f, 1, INFINITY, 2, 1.5, 3, "0"}, {7, 1, -0x1p100f, -INFINITY, -1, 0, 1.5, 0, "-1"},
+    {7, 1, -0x1p100f, -INFINITY, -1, 1, 1.5, 0, "0"}, {7, 1, 0x1p100f, -1, 1, 0, 1.5, 0, "RN:tanh1"},
     /* invalid parameters */
     {7, 1, INFINITY, -1, 1, 0, 1, 0, "nan"}, {7, 1, 0.5f, NAN, 1, 0, 1, 0, "nan"},
     /* unknown op */
