@@ -451,6 +451,20 @@ GPUACT__FN gpuact__df gpuact__df_add_tail(gpuact__df E, float t) {
     }
     return E;
 }
+/* gpuact__df_add_tail, and also where E.h is a normal power of two (above the
+   smallest) and E.l points towards 0 by half an ulp of the binade below:
+   that midpoint too is decided by t's sign. (Apart from df_add_tail, whose
+   callers in the backward kernels keep their registers.) */
+GPUACT__FN gpuact__df gpuact__df_add_tail_p2(gpuact__df E, float t) {
+    if (t != 0.0f && E.l + t == E.l && (E.l < 0.0f) == (t < 0.0f) && (E.l < 0.0f) != (E.h < 0.0f) &&
+        (gpuact__f2u(E.h) & 0x007fffffu) == 0u && (gpuact__f2u(E.h) & 0x7f800000u) > 0x00800000u &&
+        gpuact__abs(E.l) == gpuact__mul(gpuact__half_ulp(E.h), 0.5f)) {
+        E.h = E.h + (E.l + E.l); /* the neighbour below the midpoint */
+        E.l = -E.l;
+        return E;
+    }
+    return gpuact__df_add_tail(E, t);
+}
 GPUACT__FN gpuact__xf gpuact__xx_mul(gpuact__xf a, gpuact__xf b) {
     if (a.h == 0.0f || b.h == 0.0f || !gpuact__isfinite(a.h) || !gpuact__isfinite(b.h))
         return gpuact__xf_f(gpuact__mul(a.h, b.h)); /* IEEE sign of zero, inf, NaN */
@@ -826,18 +840,7 @@ GPUACT__FN gpuact__xf gpuact__tanh_value(gpuact__xf w) {
     gpuact__df s1 = gpuact__2sum(u.l, d.h);
     gpuact__df H = gpuact__fast2sum(u.h, s1.h);
     gpuact__df L = gpuact__2sum(H.l, s1.l + dl);
-    gpuact__df r = gpuact__fast2sum(H.h, L.h);
-    if (L.l != 0.0f && r.l + L.l == r.l && (r.l < 0.0f) == (L.l < 0.0f) && (r.l < 0.0f) != (r.h < 0.0f) &&
-        (gpuact__f2u(r.h) & 0x007fffffu) == 0u && (gpuact__f2u(r.h) & 0x7f800000u) > 0x00800000u &&
-        gpuact__abs(r.l) == gpuact__mul(gpuact__half_ulp(r.h), 0.5f)) {
-        /* r a power of two and r + r.l the midpoint below it, which
-           gpuact__df_add_tail does not look for (half of its half ulp away):
-           L.l says r + r.l + L.l is past it, so the neighbour below is RN */
-        r.h = r.h + (r.l + r.l);
-        r.l = -r.l;
-        return gpuact__xf_make(r, 0);
-    }
-    return gpuact__xf_make(gpuact__df_add_tail(r, L.l), 0);
+    return gpuact__xf_make(gpuact__df_add_tail_p2(gpuact__fast2sum(H.h, L.h), L.l), 0);
 }
 
 /* == 5.5 Full-path helpers: comparison, near a zero of f', tiny x, tails == */
@@ -1984,7 +1987,11 @@ GPUACT__FN gpuact__xf gpuact__swish_tanh_f(float x, const gpuact_cfg *c) {
     gpuact__xf w = gpuact__swish_tanh_w(x, c, &pass);
     return gpuact__clamp(gpuact__tanh_value(w), c->lo, c->hi, &pass);
 }
-GPUACT__FN gpuact__xf gpuact__swish_tanh_d(float x, const gpuact_cfg *c) {
+/* tail (a constant): keep the side of sech^2's -w^2 for |w| < 2^-24 (below). The
+   gated da takes it (K39); the single ops' kernels do not (the branch cost the
+   fp32 backward kernel a stack frame), where such a tie is a 0.5000 ulp error
+   within their bars. */
+GPUACT__FN gpuact__xf gpuact__swish_tanh_d_t(float x, const gpuact_cfg *c, int tail) {
     int pass1, pass2;
     gpuact__xf sech2;
     gpuact__xf w = gpuact__swish_tanh_w(x, c, &pass1);
@@ -2012,6 +2019,16 @@ GPUACT__FN gpuact__xf gpuact__swish_tanh_d(float x, const gpuact_cfg *c) {
             gpuact__xf g = gpuact__xf_f(1.0f);
             g.l = up ? 8.67361738e-19f : -8.67361738e-19f;
             return gpuact__xf_mulf(g, c->scale);
+        }
+        if (tail) {
+            /* sech^2 = 1 - w^2: silu'(x) less w^2 silu'(x), a term below the
+               double-float's reach that still decides a tie of silu'(x) (1/2 +
+               x/2 at x = -2^-25 is the midpoint below 1/2; times dy b = 2^130
+               it was the one below 2^128, and inf came out for FLT_MAX) */
+            gpuact__xf g = gpuact__silu_d(x);
+            const float wa = gpuact__xf_approx(w);
+            const float t = -gpuact__mul(g.h, gpuact__mul(wa, wa));
+            return gpuact__xf_mulf(gpuact__xf_make(gpuact__df_add_tail_p2(gpuact__df_make(g.h, g.l), t), g.e), c->scale);
         }
     }
     return gpuact__xf_mulf(gpuact__xx_mul(sech2, gpuact__silu_d(x)), c->scale);
@@ -2556,7 +2573,7 @@ GPUACT__FN gpuact__xf gpuact__forward_xf(int op, float x, const gpuact_cfg *c) {
 }
 
 /* Derivative f'(x), unrounded, before the tiny-x side (below). */
-GPUACT__FN gpuact__xf gpuact__grad_xf0(int op, float x, const gpuact_cfg *c) {
+GPUACT__FN gpuact__xf gpuact__grad_xf0(int op, float x, const gpuact_cfg *c, int tail) {
     if (gpuact__isnan(x)) return gpuact__xf_f(GPUACT__NAN);
     switch (op) {
     case GPUACT_OP_GELU_ERF: return gpuact__gelu_erf_d(x);
@@ -2570,7 +2587,7 @@ GPUACT__FN gpuact__xf gpuact__grad_xf0(int op, float x, const gpuact_cfg *c) {
         if (x > 0.0f) return gpuact__xf_make(GPUACT__SELU_L, 0);
         if (x < -300.0f) return gpuact__grad_tail(x, 0);
         return gpuact__xx_mul(gpuact__exp(x, 0.0f), gpuact__xf_make(GPUACT__SELU_LA, 0));
-    case GPUACT_OP_SWISH_TANH: return gpuact__swish_tanh_d(x, c);
+    case GPUACT_OP_SWISH_TANH: return gpuact__swish_tanh_d_t(x, c, tail);
     default: return gpuact__xf_f(GPUACT__NAN);
     }
 }
@@ -2578,16 +2595,18 @@ GPUACT__FN gpuact__xf gpuact__grad_xf0(int op, float x, const gpuact_cfg *c) {
 /* Derivative f'(x), unrounded. Near 0, f'(x) = f'(0) (1 + c x) with c > 0 for
    every op (swish_tanh: s/2 (1 + x)); below |x| = 2^-60 the double-float can't
    hold c x next to f'(0), but its side still decides ties of dy f'(x). */
-GPUACT__FN gpuact__xf gpuact__grad_xf(int op, float x, const gpuact_cfg *c) {
+GPUACT__FN gpuact__xf gpuact__grad_xf_t(int op, float x, const gpuact_cfg *c, int tail) {
     if ((op == GPUACT_OP_GELU_ERF || op == GPUACT_OP_GELU_TANH || op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU) &&
         gpuact__abs(x) < GPUACT__TINY_HALF && x != 0.0f) /* 1/2 + 2 c2 x: GPUACT__TINY_HALF */
         return gpuact__tiny_tie(gpuact__xf_f(0.5f), x < 0.0f);
-    gpuact__xf g = gpuact__grad_xf0(op, x, c);
+    gpuact__xf g = gpuact__grad_xf0(op, x, c, tail);
     if (gpuact__abs(x) < GPUACT__TINY && x != 0.0f && g.l == 0.0f &&
         !((op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) && x > 0.0f))
         g = gpuact__tiny_tie(g, (g.h < 0.0f) != (x < 0.0f));
     return g;
 }
+/* tail: gpuact__swish_tanh_d_t's (a constant; 1 for the gated da) */
+GPUACT__FN gpuact__xf gpuact__grad_xf(int op, float x, const gpuact_cfg *c) { return gpuact__grad_xf_t(op, x, c, 0); }
 
 /* == 9 Tier chain and public scalar functions == */
 /* ---------------------------------------------------------------------------
@@ -3775,7 +3794,7 @@ GPUACT__FN gpuact__xf gpuact__gated_d_xf(int op, float a, const gpuact_cfg *c) {
     if (op == GPUACT_OP_GELU_ERF && a < -19.875f && a >= -24.25f) return gpuact__gelu_erf_d_far(a);
     if (op == GPUACT_OP_GELU_TANH && a < -14.0f && a >= -15.6f) return gpuact__gelu_tanh_d_at(a);
     if (op == GPUACT_OP_GELU_SIGMOID && a < -120.0f && a >= -170.0f) return gpuact__silu_grad_z(gpuact__gelu_sig_z(a));
-    return gpuact__grad_xf(op, a, c);
+    return gpuact__grad_xf_t(op, a, c, 1); /* swish_tanh: sech^2's side (K39) */
 }
 /* s f(a) by the full path */
 GPUACT__FN float gpuact__gated_full(int op, float a, float s, const gpuact_cfg *c, int fmt) {

@@ -176,6 +176,27 @@ int main(void) {
                         }
                 }
     }
+    /* binary32 swish_tanh gated da = dy b f'(a) at a = -2^-e (e = 24..30): f'(a) =
+       1/4 (1 + a) (1 - w^2 ...), so dy b = 2^130 puts 2^128 (1 + a) on the
+       midpoint below the overflow for e = 25, and w^2 decides it (K39) */
+    for (e = 24; e <= 30; e++) {
+        gpuact_cfg gc = gpuact_cfg_default();
+        gpuact_ref_params gp = gpuact_ref_default_params();
+        float a = -(float)ldexp(1.0, -e), da, db;
+        double ref;
+        int j;
+        for (j = 0; j < 4; j++) {
+            float b = (float)ldexp(1.0, 127 - j), dy = (float)ldexp(1.0, 3 + j);
+            gpuact_gated_backward_f32(GPUACT_OP_SWISH_TANH, a, b, dy, &gc, &da, &db);
+            ref = gpuact_ref_backward(GPUACT_OP_SWISH_TANH, a, (double)b * dy, &gp, GPUACT_REF_F32);
+            if ((double)da == ref) {
+                passed++;
+            } else {
+                failed++;
+                printf("FAIL op=7 gated da a=%a b=%a dy=%a ref=%a got=%a\n", a, b, dy, ref, da);
+            }
+        }
+    }
     /* bfloat16 swish_tanh at a midpoint w = s x/2 for |x| < 2^-60, |w| in [2^-30, 2^-12] */
     for (e = 61; e <= 133; e++) {
         int k;
