@@ -61,7 +61,7 @@ int gpuact_refi_try_round(const gref_val *v, int fmt, double *out)
     return 1;
 }
 
-/* At the top precision, for the products dy f'(x) and dy f(x): an enclosure
+/* At the top precision, for f, f' and the products dy f'(x) and dy f(x): an enclosure
  * [lo, hi] that is not a point holds a value that is not a rational number
  * (f and f' are transcendental wherever the families do not return an exact
  * point), so the value is not lo or hi themselves. When hi (lo) is exactly
@@ -128,7 +128,7 @@ static double eval_mode(int op, int mode, double x, double dy, const gpuact_ref_
             continue;
         if (gpuact_refi_try_round(&v, fmt, &r))
             break;
-        if (w->force && mode >= 2 && gpuact_refi_try_round_open(w, &v, fmt, &r))
+        if (w->force && gpuact_refi_try_round_open(w, &v, fmt, &r))
             break;
         if (w->force) { /* cap reached: best effort */
             mpfr_t m;

@@ -80,29 +80,36 @@ static int cmp(gref_ws *w, const gref_val *v, double c, int *res)
     }
 }
 
-/* cmp, where open1 says that v is tanh of a finite nonzero value: |v| < 1
-   then, so a bound of magnitude 1 or more is decided by its sign alone (no
-   enclosure decides it once 2|w| exceeds the precision: tanh(w) = 1 - 2e^-2|w|) */
-static int cmp1(gref_ws *w, const gref_val *v, double c, int open1, int *res)
+/* cmp, with two facts no enclosure can show where the gap is below the
+   precision: open1, v is tanh of a finite nonzero value, so |v| < 1 and a
+   bound of magnitude 1 or more is decided by its sign (tanh(w) = 1 -
+   2e^-2|w|); sx (else NaN), v is s silu(x) for finite nonzero x and s with
+   s x = sx exactly, and |silu(x)| < |x| with silu(x) of x's sign, so v lies
+   strictly between 0 and sx (silu(x) = x (1 - e^-x ...) at large x) */
+static int cmp1(gref_ws *w, const gref_val *v, double c, int open1, double sx, int *res)
 {
     if (open1 && v->kind == GREF_NUM && !isinf(c) && fabs(c) >= 1.0) {
+        *res = c > 0 ? -1 : 1;
+        return GREF_OK;
+    }
+    if (v->kind == GREF_NUM && c == sx && c != 0) {
         *res = c > 0 ? -1 : 1;
         return GREF_OK;
     }
     return cmp(w, v, c, res);
 }
 
-/* out = clamp(v, lo, hi); open1: cmp1 */
-static int clamp(gref_ws *w, const gref_val *v, double lo, double hi, int open1, gref_val *out)
+/* out = clamp(v, lo, hi); open1, sx: cmp1 */
+static int clamp(gref_ws *w, const gref_val *v, double lo, double hi, int open1, double sx, gref_val *out)
 {
     int c;
-    if (cmp1(w, v, lo, open1, &c) != GREF_OK)
+    if (cmp1(w, v, lo, open1, sx, &c) != GREF_OK)
         return GREF_UNDECIDED;
     if (c < 0) {
         val_from_double(w, lo, out);
         return GREF_OK;
     }
-    if (cmp1(w, v, hi, open1, &c) != GREF_OK)
+    if (cmp1(w, v, hi, open1, sx, &c) != GREF_OK)
         return GREF_UNDECIDED;
     if (c > 0)
         val_from_double(w, hi, out);
@@ -111,11 +118,11 @@ static int clamp(gref_ws *w, const gref_val *v, double lo, double hi, int open1,
     return GREF_OK;
 }
 
-/* *on = (lo <= v <= hi); open1: cmp1 */
-static int gate(gref_ws *w, const gref_val *v, double lo, double hi, int open1, int *on)
+/* *on = (lo <= v <= hi); open1, sx: cmp1 */
+static int gate(gref_ws *w, const gref_val *v, double lo, double hi, int open1, double sx, int *on)
 {
     int c1, c2;
-    if (cmp1(w, v, lo, open1, &c1) != GREF_OK || cmp1(w, v, hi, open1, &c2) != GREF_OK)
+    if (cmp1(w, v, lo, open1, sx, &c1) != GREF_OK || cmp1(w, v, hi, open1, sx, &c2) != GREF_OK)
         return GREF_UNDECIDED;
     *on = c1 >= 0 && c2 <= 0;
     return GREF_OK;
@@ -133,6 +140,19 @@ static void tanh_val(gref_ws *w, const gref_val *v, gref_val *out)
         out->iv = gpuact_refi_tmp(w);
         iv_tanh(out->iv, v->iv);
     }
+}
+
+/* s x, for cmp1, where it is a double exactly (always for a float x: 48
+   bits); else NaN, and then no bound equals it. NaN where x is infinite (w
+   is then its limit). */
+static double s_x(mpfr_srcptr x, double s)
+{
+    double xd, d;
+    if (!mpfr_number_p(x))
+        return NAN;
+    xd = mpfr_get_d(x, MPFR_RNDN); /* exact: the API takes x as a double */
+    d = xd * s;
+    return isfinite(d) && fma(xd, s, -d) == 0 ? d : NAN;
 }
 
 /* w = silu(x) * s (or its limit at x = +-inf) */
@@ -172,10 +192,10 @@ static int make_w(gref_ws *w, mpfr_srcptr x, double s, gref_val *wv)
 static int forward(gref_ws *w, mpfr_srcptr x, const gpuact_ref_params *p, gref_val *v)
 {
     gref_val wv, wc, t, r;
-    if (make_w(w, x, p->scale, &wv) != GREF_OK || clamp(w, &wv, p->lo, p->hi, 0, &wc) != GREF_OK)
+    if (make_w(w, x, p->scale, &wv) != GREF_OK || clamp(w, &wv, p->lo, p->hi, 0, s_x(x, p->scale), &wc) != GREF_OK)
         return GREF_UNDECIDED;
     tanh_val(w, &wc, &t);
-    if (clamp(w, &t, p->lo, p->hi, wc.kind == GREF_NUM, &r) != GREF_OK)
+    if (clamp(w, &t, p->lo, p->hi, wc.kind == GREF_NUM, NAN, &r) != GREF_OK)
         return GREF_UNDECIDED;
     v->kind = r.kind;
     v->neg = r.neg;
@@ -188,11 +208,11 @@ static int derivative(gref_ws *w, mpfr_srcptr x, const gpuact_ref_params *p, gre
 {
     gref_val wv, t, tp, sp;
     int on, neg;
-    if (make_w(w, x, p->scale, &wv) != GREF_OK || gate(w, &wv, p->lo, p->hi, 0, &on) != GREF_OK)
+    if (make_w(w, x, p->scale, &wv) != GREF_OK || gate(w, &wv, p->lo, p->hi, 0, s_x(x, p->scale), &on) != GREF_OK)
         return GREF_UNDECIDED;
     if (on) { /* w is not clamped, so tanh(clamp(w)) = tanh(w) */
         tanh_val(w, &wv, &t);
-        if (gate(w, &t, p->lo, p->hi, wv.kind == GREF_NUM, &on) != GREF_OK)
+        if (gate(w, &t, p->lo, p->hi, wv.kind == GREF_NUM, NAN, &on) != GREF_OK)
             return GREF_UNDECIDED;
     }
     if (!on) {

@@ -507,6 +507,11 @@ static const special_case specials[] = {
     {7, 1, 0x1p100f, 1, INFINITY, 0, 1.5, 0, "1"}, {7, 1, 0x1p100f, 1, INFINITY, 1, 1.5, 0, "0"},
     {7, 1, 0x1p100f, 1, INFINITY, 2, 1.5, 3, "0"}, {7, 1, -0x1p100f, -INFINITY, -1, 0, 1.5, 0, "-1"},
     {7, 1, -0x1p100f, -INFINITY, -1, 1, 1.5, 0, "0"}, {7, 1, 0x1p100f, -1, 1, 0, 1.5, 0, "RN:tanh1"},
+    /* a bound equal to s x where silu(x) = x (1 - e^-x ...) is x to far more
+       than the precision: |s silu(x)| < |s x| decides the clamp and the gate (f:
+       w clamped to lo, then tanh(lo) < lo clamped to lo again) */
+    {7, 1, 0x1p-140f, 0x1p-30f, INFINITY, 1, 0x1p110, 0, "0"}, {7, 1, 0x1p-140f, 0x1p-30f, INFINITY, 0, 0x1p110, 0, "0x1p-30"},
+    {7, 1, -0x1p-140f, -INFINITY, -0x1p-30f, 1, 0x1p110, 0, "0"},
     /* invalid parameters */
     {7, 1, INFINITY, -1, 1, 0, 1, 0, "nan"}, {7, 1, 0.5f, NAN, 1, 0, 1, 0, "nan"},
     /* unknown op */
@@ -531,6 +536,14 @@ static void test_specials(void)
                   i, c->op >= 0 && c->op < 8 ? op_name[c->op] : "?", c->mode, c->x, c->dy, c->alpha, c->scale,
                   c->lo, c->hi, fmt_name[fmt], got, want, c->want);
         }
+    }
+    {   /* elu at x = -2^34: -alpha (1 - e^x), e^x far below any precision; alpha =
+           1 + 3/256 is a bfloat16 midpoint and the value lies just toward 0 of
+           it, so -(1 + 2^-7), not the tie's even neighbour -(1 + 2^-6) */
+        gpuact_ref_params ep = mkp(1.01171875f, 0.5f, -1, 1);
+        check(same(gpuact_ref_eval(4, 0, -0x1p34, &ep, GPUACT_REF_BF16), -1.0078125) &&
+                  same(gpuact_ref_eval(4, 0, -0x1p34, &ep, GPUACT_REF_F32), -1.01171875),
+              "elu(-2^34) with alpha a bfloat16 midpoint: the neighbour towards 0");
     }
     check(isnan(gpuact_ref_eval(1, 2, 1.0, NULL, GPUACT_REF_F32)), "deriv = 2 in eval gives NaN");
     check(isnan(gpuact_ref_eval(1, 0, 1.0, NULL, (gpuact_ref_format)4)), "unknown format gives NaN");
