@@ -2027,8 +2027,8 @@ GPUACT__FN gpuact__xf gpuact__swish_tanh_d_t(float x, const gpuact_cfg *c, int t
                it was the one below 2^128, and inf came out for FLT_MAX) */
             gpuact__xf g = gpuact__silu_d(x);
             const float wa = gpuact__xf_approx(w);
-            const float t = -gpuact__mul(g.h, gpuact__mul(wa, wa));
-            return gpuact__xf_mulf(gpuact__xf_make(gpuact__df_add_tail_p2(gpuact__df_make(g.h, g.l), t), g.e), c->scale);
+            const float w2g = -gpuact__mul(g.h, gpuact__mul(wa, wa));
+            return gpuact__xf_mulf(gpuact__xf_make(gpuact__df_add_tail_p2(gpuact__df_make(g.h, g.l), w2g), g.e), c->scale);
         }
     }
     return gpuact__xf_mulf(gpuact__xx_mul(sech2, gpuact__silu_d(x)), c->scale);
