@@ -13473,9 +13473,9 @@ GPUACT__FN gpuact__xf gpuact__tanh_value(gpuact__xf w) {
        without losing its side (sech^2 keeps the quotient: its w^2 is three
        times as large, and the backward was right there). */
     gpuact__df u = gpuact__xf_unscale(w);
-    gpuact__df q = gpuact__2prod(gpuact__mul(u.h, u.h), u.h); /* u.h^3 but the rounding of u.h^2 */
-    float ql = gpuact__fma(gpuact__fma(u.h, u.h, -gpuact__mul(u.h, u.h)), u.h,
-                           gpuact__fma(gpuact__mul(3.0f, gpuact__mul(u.h, u.h)), u.l, q.l));
+    const float u2 = gpuact__mul(u.h, u.h);
+    gpuact__df q = gpuact__2prod(u2, u.h); /* u.h^3 but the rounding of u2, which ql adds with 3 u.h^2 u.l */
+    float ql = gpuact__fma(gpuact__fma(u.h, u.h, -u2), u.h, gpuact__fma(gpuact__mul(3.0f, u2), u.l, q.l));
     gpuact__df d = gpuact__2prod(q.h, -0.333333343f); /* -1/3 = -0.333333343 + 9.93410746e-09 */
     float dl = gpuact__fma(q.h, 9.93410746e-09f, gpuact__fma(ql, -0.333333343f, d.l));
     gpuact__df s1 = gpuact__2sum(u.l, d.h);
