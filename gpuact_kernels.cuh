@@ -75,7 +75,7 @@
      9.1    Fast mode (cfg->mode == GPUACT_MODE_FAST)
      9.2    Gated forms: f(a) b (GEGLU, SwiGLU)
      10   CUDA kernels (CUDA only)
-     10.1   Fast-mode kernels
+     10.1   One-pass kernels: fast mode's, and accurate mode's (gpuact__kt PASS)
      10.2   Gated kernels
      10.3   Launch
 */
@@ -4124,9 +4124,8 @@ template <int N> struct gpuact__tt_smem { uint4 v[N]; };
 /* __launch_bounds__' minimum of resident blocks, which caps the registers.
    The fast-tier kernels' time goes to issuing arithmetic, so they want many
    warps to choose from, and registers enough for the vectors loaded a pass
-   ahead (gpuact__k_vec_fast) without spilling. fp32: 3 blocks (85
-   registers, 24 warps per multiprocessor) for elu's and selu's forward,
-   which take four vectors a lane (gpuact__kt U, GPUACT__FWD4_BLOCKS);
+   ahead (gpuact__k_vec_fast) without spilling. fp32 (elu's and selu's
+   forward and backward run gpuact__k_pass, with no such bound):
    6 blocks (40 registers, 48 warps) for gelu_tanh's forward and for f';
    5 (48) for the f' of gelu_sigmoid, selu and gelu_tanh, for swish_tanh
    and for gelu_erf's forward and f'; 4 (64) for the backward of the
@@ -4166,19 +4165,6 @@ template <int N> struct gpuact__tt_smem { uint4 v[N]; };
 #define GPUACT__SM_BLOCKS 6
 #else
 #define GPUACT__SM_BLOCKS 8
-#endif
-/* the fp32 forward kernels that take GPUACT__FWD4_U vectors a lane
-   (gpuact__kt U) at GPUACT__FWD4_BLOCKS blocks (gpuact__kt BLOCKS): elu's
-   and selu's (silu's and gelu_sigmoid's, which did, run the table tier).
-   3 blocks (85 registers): H100, n = 2^28, % of copy, four runs of each on
-   one machine, randn: at 4 / 3 blocks elu 90.6-91.7 / 90.9-91.7, selu
-   89.6-91.0 / 90.7-91.6 (mix: elu 90.5-91.7 / 90.6-91.7, selu 90.2-91.3 /
-   90.7-91.3); at 5 blocks 65-67. */
-#ifndef GPUACT__FWD4_BLOCKS
-#define GPUACT__FWD4_BLOCKS 3
-#endif
-#ifndef GPUACT__FWD4_U
-#define GPUACT__FWD4_U 4
 #endif
 /* The kernels with the table tier in their loop: forward and f' at 4
    blocks, backward at 3 (85 registers). Backward, H100, fp32, n = 2^28,
@@ -4555,8 +4541,7 @@ template <int V> __device__ __forceinline__ unsigned gpuact__warp_or(unsigned v)
 }
 /* Vectors a lane takes per pass (gpuact__k_vec_fast): the pass's
    bookkeeping (bounds, addresses, the loads of the next pass) is then
-   shared by U V elements. fp32: 4 for the forward of elu and selu
-   (gpuact__kt FWD4), 2 for the other forwards, for f' of the
+   shared by U V elements. fp32: 2 for the forwards, for f' of the
    sigmoid family, elu, selu and gelu_erf and for the backward of the
    sigmoid family and gelu_erf, else 1.
    Measured on the H100 (fp32, n = 2^28, randn, % of copy), U = 1 / 2:
@@ -4600,12 +4585,14 @@ static inline int gpuact__device_built(int op, int dtype) {
 template <int OP, int DT> struct gpuact__k_built {
     enum { value = (((unsigned)(GPUACT_ONLY_OPS) >> OP) & ((unsigned)(GPUACT_ONLY_TYPES) >> DT) & 1u) != 0 };
 };
-/* == the kernel traits: one row per gpuact__k_eltwise<OP, DT, DIR> ==
+/* == the kernel traits: one row per accurate-mode kernel <OP, DT, DIR> ==
    What each kernel's loop runs and how it is tuned, in one place (the
    measurements behind the numbers are with their macros above and with
    gpuact__k_vec_fast). The launchers instantiate exactly the rows with OK,
-   and scripts/gpu-build-check.sh checks that the PTX holds GPUACT__NKERNELS
-   of them and GPUACT__NFAST fast-mode kernels (gpuact__kt_count, below). */
+   as gpuact__k_pass where PASS, else as gpuact__k_eltwise, and
+   scripts/gpu-build-check.sh checks that the PTX holds GPUACT__NKERNELS of
+   them (GPUACT__NPASS one-pass ones) and GPUACT__NFAST fast-mode kernels
+   (gpuact__kt_count, below). */
 template <int OP, int DT, int DIR> struct gpuact__kt {
     enum {
         /* a tier in the loop (gpuact__k_vec_fast): every op and direction
@@ -4641,13 +4628,24 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
         /* rows of the 16-bit tier's compact tables a block copies: Q's
            (forward), A's (f', backward) or both; none for elu and selu */
         ROWS = !H16 || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU ? 0 : DIR == GPUACT__DIR_FWDBWD ? 2 * GPUACT__TT_N : GPUACT__TT_N,
-        /* a copy of the 2^(j/64) table (1 KB) in shared memory: fp32
-           forward of elu and selu, whose fast tier reads one entry an
-           element (gpuact__fast_elu_fwd); from shared memory rather than
-           the L1 */
+        /* the fast tier reads the 2^(j/64) table (1 KB) one entry an
+           element (gpuact__fast_elu_fwd_at): fp32 forward of elu and selu,
+           a gpuact__k_pass kernel, through the L1 */
         E2S = DT == GPUACT_F32 && DIR == GPUACT__DIR_FWD && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU),
-        /* GPUACT__FWD4_U vectors a lane at GPUACT__FWD4_BLOCKS blocks */
-        FWD4 = E2S,
+        /* one pass a block (gpuact__k_pass in place of gpuact__k_eltwise):
+           fp32 forward and backward of elu and selu. H100, n = 2^28, % of
+           copy, randn / mix, gpuact__k_eltwise -> gpuact__k_pass: forward
+           elu 89.8 / 90.1 -> 93.3 / 93.0, selu 90.6 / 90.5 -> 92.9 / 93.1
+           (PU = 4); backward elu 97.2 / 94.0 -> 100.4 / 97.0, selu
+           97.8 / 94.5 -> 100.1 / 99.8 (PU = 2). Not the ops whose tier reads a
+           16 KB table (forward 92.8 -> 85-87) or rejects more on the mix
+           (silu backward 92.1 -> 66.6, swish_tanh 83.8 -> 28.0), nor elu's
+           and selu's forward+backward (randn +3 to +6 points, mix -1 to -7):
+           bench/results/2026-11-27-h100-onepass */
+        PASS = FAST && DT == GPUACT_F32 && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) &&
+               (DIR == GPUACT__DIR_FWD || DIR == GPUACT__DIR_BWD),
+        /* its vectors a thread */
+        PU = DIR == GPUACT__DIR_FWD ? 4 : 2,
         /* pass tickets (gpuact__kargs tick) taken where the caller gives
            them: backward of every op but swish_tanh, forward+backward of
            elu and selu. H100, n = 2^28, randn, % of copy, grid-stride
@@ -4661,8 +4659,9 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
            stream that takes tickets needs more loads in flight than these
            kernels hold (bench/layout_probe.cu --order, a stand-in with 64
            FMAs a word: 87.4% at U = 2, 3 blocks, 99.8% at U = 4). */
-        TICK = FAST && OP != GPUACT_OP_SWISH_TANH && OP != GPUACT__OP_SWISH_TT &&
+        TICK = FAST && OP != GPUACT_OP_SWISH_TANH && OP != GPUACT__OP_SWISH_TT && !PASS &&
                (DIR == GPUACT__DIR_BWD || (DIR == GPUACT__DIR_FWDBWD && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU))),
+
         /* the ops whose tier is x sigma(z) */
         SIG = OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH,
         /* __launch_bounds__' minimum of resident blocks (GPUACT__FAST_MIN_BLOCKS above) */
@@ -4677,7 +4676,6 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
                                            : OP == GPUACT_OP_GELU_ERF ? 2
                                            : OP == GPUACT_OP_GELU_TANH || ((OP == GPUACT_OP_SELU || OP == GPUACT_OP_ELU) && DIR == GPUACT__DIR_FWD) ? 3 : 4)
                       : DIR == GPUACT__DIR_FWDBWD ? (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_SWISH_TANH ? 3 : OP == GPUACT_OP_GELU_TANH ? 1 : 4)
-                      : FWD4 ? GPUACT__FWD4_BLOCKS
                       : OP == GPUACT_OP_GELU_ERF ? (DIR == GPUACT__DIR_BWD ? 4 : 5)
                       : DIR == GPUACT__DIR_BWD && SIG ? 4
                       : OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SELU || (OP == GPUACT_OP_GELU_TANH && DIR == GPUACT__DIR_GRAD) ? 5
@@ -4689,7 +4687,7 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
             : TT && DIR == GPUACT__DIR_FWDBWD ? GPUACT__TT_FB_U
             : TT ? (DIR == GPUACT__DIR_FWD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_FWD_U : GPUACT__TT_FWD_U)
                     : DIR == GPUACT__DIR_BWD && OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_BWD_U : GPUACT__TT_BWD_U)
-            : DIR == GPUACT__DIR_FWD ? (FWD4 ? GPUACT__FWD4_U : 2)
+            : DIR == GPUACT__DIR_FWD ? 2
             : DIR == GPUACT__DIR_GRAD ? ((SIG || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
             : DIR == GPUACT__DIR_BWD ? ((SIG || OP == GPUACT_OP_GELU_ERF) ? 2 : 1)
             : 1,
@@ -4701,8 +4699,8 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
              (OP != GPUACT__OP_SWISH_TT || TT || H16)
     };
 };
-/* The count of the rows with OK: accurate-mode kernels (GPUACT__NKERNELS)
-   and fast-mode kernels (GPUACT__NFAST: one per op, not per OP, none with
+/* The count of the rows with OK: accurate-mode kernels (GPUACT__NKERNELS,
+   GPUACT__NPASS of them gpuact__k_pass) and fast-mode kernels (GPUACT__NFAST: one per op, not per OP, none with
    without GPUACT_FAST_KERNELS). */
 template <int OP, int DT> struct gpuact__kt_dirs {
     enum { value = gpuact__kt<OP, DT, 0>::OK + gpuact__kt<OP, DT, 1>::OK + gpuact__kt<OP, DT, 2>::OK + gpuact__kt<OP, DT, 3>::OK + gpuact__kt<OP, DT, 4>::OK };
@@ -4710,12 +4708,24 @@ template <int OP, int DT> struct gpuact__kt_dirs {
 template <int OP> struct gpuact__kt_count {
     enum { value = gpuact__kt_dirs<OP, GPUACT_F32>::value + gpuact__kt_dirs<OP, GPUACT_F16>::value + gpuact__kt_dirs<OP, GPUACT_BF16>::value };
 };
+/* the rows with OK and PASS (gpuact__k_pass; the rest are gpuact__k_eltwise) */
+template <int OP, int DT, int DIR> struct gpuact__kt_pass1 {
+    enum { value = gpuact__kt<OP, DT, DIR>::OK && gpuact__kt<OP, DT, DIR>::PASS };
+};
+template <int OP, int DT> struct gpuact__kt_pass_dirs {
+    enum { value = gpuact__kt_pass1<OP, DT, 0>::value + gpuact__kt_pass1<OP, DT, 1>::value + gpuact__kt_pass1<OP, DT, 2>::value +
+                   gpuact__kt_pass1<OP, DT, 3>::value + gpuact__kt_pass1<OP, DT, 4>::value };
+};
+template <int OP> struct gpuact__kt_pass_count {
+    enum { value = gpuact__kt_pass_dirs<OP, GPUACT_F32>::value + gpuact__kt_pass_dirs<OP, GPUACT_F16>::value + gpuact__kt_pass_dirs<OP, GPUACT_BF16>::value };
+};
 enum {
     GPUACT__NOP_ROWS = gpuact__kt_count<GPUACT_OP_GELU_ERF>::value + gpuact__kt_count<GPUACT_OP_GELU_TANH>::value +
                        gpuact__kt_count<GPUACT_OP_GELU_SIGMOID>::value + gpuact__kt_count<GPUACT_OP_ELU>::value +
                        gpuact__kt_count<GPUACT_OP_SELU>::value + gpuact__kt_count<GPUACT_OP_SILU>::value +
                        gpuact__kt_count<GPUACT_OP_SWISH_TANH>::value,
     GPUACT__NKERNELS = GPUACT__NOP_ROWS + gpuact__kt_count<GPUACT__OP_SWISH_TT>::value,
+    GPUACT__NPASS = gpuact__kt_pass_count<GPUACT_OP_ELU>::value + gpuact__kt_pass_count<GPUACT_OP_SELU>::value,
     GPUACT__NFAST = GPUACT__FAST_KERNELS ? GPUACT__NOP_ROWS : 0
 };
 /* The vectors of a VEC-mode call, for kernels with a fast tier: the loop is
@@ -4918,14 +4928,6 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>
         __syncthreads();
         tt = reinterpret_cast<const uint32_t *>(tts.v);
     }
-    const bool E2S = gpuact__kt<OP, DT, DIR>::E2S;
-    __shared__ gpuact__tt_smem<E2S ? 32 : 1> e2s;
-    if (E2S) {
-        const uint4 *src = reinterpret_cast<const uint4 *>(gpuact__exp2_tab_d());
-        for (int i = (int)threadIdx.x; i < 32; i += (int)blockDim.x) e2s.v[i] = src[i];
-        __syncthreads();
-        tt = reinterpret_cast<const uint32_t *>(e2s.v);
-    }
     if (fastvec) {
         /* the vectors by gpuact__k_vec_fast; the loop below then takes the
            (at most 2 (V - 1)) scalars of the head and tail, one per thread, in the
@@ -4990,7 +4992,7 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>
     }
 }
 
-/* == 10.1 Fast-mode kernels == */
+/* == 10.1 One-pass kernels: fast mode's, and accurate mode's (gpuact__kt PASS) == */
 /* Fast mode (gpuact_cfg.mode == GPUACT_MODE_FAST): each element through
    section 9.1's fast functions, rounded once to the element format. No
    tiers and no queues: nothing is deferred, so these kernels take the
@@ -5191,6 +5193,96 @@ template <int OP, int DT, int DIR, bool BUILT = true> struct gpuact__fm_launcher
 template <int OP, int DT, int DIR> struct gpuact__fm_launcher<OP, DT, DIR, false> {
     static cudaError_t run(const gpuact__kargs &, cudaStream_t) { return cudaErrorInvalidValue; }
 };
+
+/* Accurate mode's one-pass kernels (gpuact__kt PASS): fast mode's layout,
+   each element through the kernel's tier (elu's and selu's: the fast tier;
+   the fp32 forward's 2^(j/64) table read through the L1, where
+   gpuact__k_eltwise copies it to shared memory) and, where the tier rejects
+   it, through the rest of the chain as a call (gpuact__k_elem_call) in
+   place of gpuact__k_vec_fast's queue: these tiers reject few elements of
+   any data (elu and selu: an x near 0 or past the tier's range). The bits
+   are gpuact__k_eltwise's: the same calls on each element. */
+template <int OP, int DT, int DIR>
+__device__ __forceinline__ void gpuact__pass_elem(const gpuact_cfg *c, const uint32_t *tt, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
+    if (!gpuact__k_fast<OP, DT, DIR>(c, tt, a, b, r0, r1)) {
+        const uint64_t r = gpuact__k_elem_call<OP, DT, DIR>(*c, a, b);
+        *r0 = (uint32_t)r;
+        *r1 = (uint32_t)(r >> 32);
+    }
+}
+template <int OP, int DT, int DIR>
+static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_pass(const gpuact__kargs k) {
+    const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ, U = gpuact__kt<OP, DT, DIR>::PU;
+    const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD;
+    const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
+    const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
+    const gpuact_cfg cfg = k.cfg;
+    const uint32_t *tt = gpuact__kt<OP, DT, DIR>::E2S ? gpuact__exp2_tab_d() : (const uint32_t *)0;
+    const size_t gthreads = (size_t)gridDim.x * GPUACT__BLOCK;
+    size_t first = (size_t)blockIdx.x * GPUACT__BLOCK + threadIdx.x, nscalar = k.items;
+    if (k.mode == GPUACT__MODE_VEC) {
+        const size_t per = (size_t)GPUACT__BLOCK * U, nch = (k.nvec + per - 1) / per;
+        for (size_t ch = blockIdx.x; ch < nch; ch += gridDim.x) {
+            const size_t v0 = ch * per + threadIdx.x;
+            uint4 va[U], vb[U];
+#pragma unroll
+            for (int u = 0; u < U; u++) {
+                const size_t v = v0 + (size_t)GPUACT__BLOCK * u, at = (k.head + v * V) * ESZ;
+                va[u] = vb[u] = make_uint4(0u, 0u, 0u, 0u);
+                if (v < k.nvec) {
+                    va[u] = *reinterpret_cast<const uint4 *>(k.in0 + at);
+                    if (IN1) vb[u] = *reinterpret_cast<const uint4 *>(k.in1 + at);
+                }
+            }
+            /* rolled, as gpuact__k_fm's */
+#pragma unroll 1
+            for (int u = 0; u < U; u++) {
+                const size_t v = v0 + (size_t)GPUACT__BLOCK * u, at = (k.head + v * V) * ESZ;
+                if (v >= k.nvec) break;
+                uint32_t a[4] = {va[0].x, va[0].y, va[0].z, va[0].w}, b[4] = {vb[0].x, vb[0].y, vb[0].z, vb[0].w};
+#pragma unroll
+                for (int w = 0; w + 1 < U; w++) {
+                    va[w] = va[w + 1];
+                    vb[w] = vb[w + 1];
+                }
+                uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
+#pragma unroll
+                for (int j = 0; j < V; j++) {
+                    const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
+                    uint32_t r0 = 0u, r1 = 0u;
+                    gpuact__pass_elem<OP, DT, DIR>(&cfg, tt, (a[wi] >> sh) & MASK, (b[wi] >> sh) & MASK, &r0, &r1);
+                    o[wi] |= (r0 & MASK) << sh;
+                    p[wi] |= (r1 & MASK) << sh;
+                }
+                *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
+                if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
+            }
+        }
+        nscalar = k.items - k.nvec; /* the head, then the tail */
+    }
+    const int bytes = k.mode == GPUACT__MODE_BYTES;
+    for (size_t s = first; s < nscalar; s += gthreads) {
+        const size_t e = k.mode != GPUACT__MODE_VEC || s < k.head ? s : k.head + k.nvec * V + (s - k.head);
+        const size_t at = e * ESZ;
+        uint32_t r0 = 0u, r1 = 0u;
+        gpuact__pass_elem<OP, DT, DIR>(&cfg, tt, gpuact__k_ld1<ESZ>(k.in0 + at, bytes), IN1 ? gpuact__k_ld1<ESZ>(k.in1 + at, bytes) : 0u,
+                                       &r0, &r1);
+        gpuact__k_st1<ESZ>(k.out0 + at, r0, bytes);
+        if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, r1, bytes);
+    }
+}
+/* Launcher of gpuact__k_pass<OP, DT, DIR>: a block a chunk of GPUACT__BLOCK
+   PU vectors (VEC), or a thread an element (SCALAR, BYTES) */
+template <int OP, int DT, int DIR> static cudaError_t gpuact__pass_launch(const gpuact__kargs &k, cudaStream_t stream) {
+    const size_t per = (size_t)GPUACT__BLOCK * gpuact__kt<OP, DT, DIR>::PU;
+    size_t g = (k.items - k.nvec + GPUACT__BLOCK - 1) / GPUACT__BLOCK;
+    if (k.mode == GPUACT__MODE_VEC && (k.nvec + per - 1) / per > g) g = (k.nvec + per - 1) / per;
+    if (g < 1) g = 1;
+    if (g > 0x7fffffffu) g = 0x7fffffffu;
+    void *args[1];
+    args[0] = const_cast<gpuact__kargs *>(&k);
+    return cudaLaunchKernel((const void *)gpuact__k_pass<OP, DT, DIR>, dim3((unsigned)g), dim3(GPUACT__BLOCK), args, 0, stream);
+}
 
 /* == 10.2 Gated kernels == */
 /* ---------------------------------------------------------------------------
@@ -5432,7 +5524,7 @@ static inline cudaError_t gpuact__sm_count(int device, int *sms) {
    runs in one wave, where a second one would be part-empty (at 6 resident
    blocks of 8 it doubled the time). Backward-from-output exists for elu and
    selu only: the other combinations are not instantiated. */
-template <int OP, int DT, int DIR, bool OK = gpuact__kt<OP, DT, DIR>::OK>
+template <int OP, int DT, int DIR, bool OK = gpuact__kt<OP, DT, DIR>::OK, bool PASS = gpuact__kt<OP, DT, DIR>::PASS>
 struct gpuact__launcher {
     static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, int device, cudaStream_t stream) {
         if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR, GPUACT__FAST_KERNELS>::run(k, stream);
@@ -5453,7 +5545,14 @@ struct gpuact__launcher {
         return cudaLaunchKernel(fn, dim3((unsigned)(blocks < cap ? blocks : cap)), dim3(GPUACT__BLOCK), args, 0, stream);
     }
 };
-template <int OP, int DT, int DIR> struct gpuact__launcher<OP, DT, DIR, false> {
+/* the rows with PASS: gpuact__k_pass, whose grid is its passes */
+template <int OP, int DT, int DIR> struct gpuact__launcher<OP, DT, DIR, true, true> {
+    static cudaError_t run(const gpuact__kargs &k, size_t, int, int, cudaStream_t stream) {
+        if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR, GPUACT__FAST_KERNELS>::run(k, stream);
+        return gpuact__pass_launch<OP, DT, DIR>(k, stream);
+    }
+};
+template <int OP, int DT, int DIR, bool PASS> struct gpuact__launcher<OP, DT, DIR, false, PASS> {
     static cudaError_t run(const gpuact__kargs &, size_t, int, int, cudaStream_t) { return cudaErrorInvalidValue; }
 };
 

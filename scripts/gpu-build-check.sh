@@ -47,7 +47,7 @@ trap 'rm -rf "$work"' EXIT
 # gpuact_kernels.cuh): gpuact__k_eltwise instantiations (GPUACT__NKERNELS: 7 ops
 # x 3 dtypes x 4 directions, elu's and selu's backward from y, swish_tanh's
 # table-tier kernels) and gpuact__k_fm ones (GPUACT__NFAST, fast mode).
-printf '#include "gpuact_kernels.cuh"\n#include <stdio.h>\nint main(void) { printf("%%d %%d %%d\\n", (int)GPUACT__NKERNELS, (int)GPUACT__NFAST, (int)GPUACT__NGATED); return 0; }\n' \
+printf '#include "gpuact_kernels.cuh"\n#include <stdio.h>\nint main(void) { printf("%%d %%d %%d %%d\\n", (int)GPUACT__NKERNELS, (int)GPUACT__NFAST, (int)GPUACT__NGATED, (int)GPUACT__NPASS); return 0; }\n' \
   >"$work/kcount.cu"
 # (the sm_90 build of host_link_impl.cu below has the fast-mode kernels too:
 # GPUACT_FAST_KERNELS, FASTK)
@@ -55,8 +55,8 @@ FASTK=(-DGPUACT_FAST_KERNELS)
 if ! "$NVCC" -I"$root" "${FASTK[@]}" "$work/kcount.cu" -o "$work/kcount" >"$work/kcount.log" 2>&1; then
   cat "$work/kcount.log"; echo "gpu-build-check: cannot build the kernel count"; exit 1
 fi
-read -r NKERNELS NFAST NGATED < <("$work/kcount")
-echo "kernel traits: $NKERNELS kernels, $NFAST fast-mode kernels, $NGATED gated-form kernels"
+read -r NKERNELS NFAST NGATED NPASS < <("$work/kcount")
+echo "kernel traits: $NKERNELS kernels ($NPASS of them one-pass), $NFAST fast-mode kernels, $NGATED gated-form kernels"
 WARN=(-Xcompiler -Wall,-Wextra -Werror all-warnings)
 EMU=(-std=c++17 -pthread -Wall -Wextra -Werror -Wno-unknown-pragmas -fsanitize=alignment,undefined
      -fno-sanitize-recover=all -D__CUDACC__ -include "$root/tests/gpu/emulation/cuda_runtime.h"
@@ -136,7 +136,7 @@ config_subset() {
   n=$(grep -c 'Compiling entry function' "$work/config_ptxas.txt" || true)
   "$NVCC" -I"$root" -DGPUACT_ONLY_OPS='GPUACT_BIT(GPUACT_OP_SILU)' \
     -DGPUACT_ONLY_TYPES='(GPUACT_BIT(GPUACT_F32) | GPUACT_BIT(GPUACT_BF16))' "$work/kcount.cu" -o "$work/kcount_subset"
-  read -r nk nf ng < <("$work/kcount_subset")
+  read -r nk nf ng _ < <("$work/kcount_subset")
   echo "config_subset: $n kernels (silu, fp32 and bf16: 8 expected and 4 gated-form ones, no fast-mode kernels; the traits count $nk, $nf and $ng)"
   gcc -std=c99 -O2 -Wall -Wextra -Werror -DGPUACT_CUDA -I"$root" -I"$CUDA_HOME/include" \
     -c "$root/tests/gpu/config_link.c" -o "$work/config_link.o"
@@ -196,11 +196,12 @@ ptx_exact() {
   set -e
   cp "$work/keep/host_link_impl.ptx" "$work/kernels.ptx" # from host_link's build (no such file: it failed)
   n=$(grep -c '^.entry _Z17gpuact__k_eltwise' "$work/kernels.ptx" || true)
+  np=$(grep -c '^.entry _Z14gpuact__k_pass' "$work/kernels.ptx" || true)
   nf=$(grep -c '^.entry _Z12gpuact__k_fm' "$work/kernels.ptx" || true)
   ng=$(grep -c '^.entry _Z15gpuact__k_gated' "$work/kernels.ptx" || true)
   bad=$(grep -cE '\.ftz|\.approx|div\.full' "$work/kernels.ptx" || true)
-  echo "ptx: $n kernels, $nf fast-mode kernels, $ng gated-form kernels, $bad flush-to-zero/approximate instructions"
-  [ "$n" = "$NKERNELS" ] && [ "$nf" = "$NFAST" ] && [ "$ng" = "$NGATED" ] && [ "$bad" = 0 ]
+  echo "ptx: $((n + np)) kernels ($np one-pass), $nf fast-mode kernels, $ng gated-form kernels, $bad flush-to-zero/approximate instructions"
+  [ "$((n + np))" = "$NKERNELS" ] && [ "$np" = "$NPASS" ] && [ "$nf" = "$NFAST" ] && [ "$ng" = "$NGATED" ] && [ "$bad" = 0 ]
 }
 
 emu_kernels() {
@@ -250,14 +251,14 @@ ops = {1: 'gelu_erf', 2: 'gelu_tanh', 3: 'gelu_sigmoid', 4: 'elu', 5: 'selu', 6:
        64: 'swish_tanh tt'}  # 64: GPUACT__OP_SWISH_TT, the table tier's fp32 kernels
 dts = {1: 'f32', 2: 'f16', 3: 'bf16'}
 dirs = ['fwd', 'grad', 'bwd', 'fwd+bwd', 'bwd-from-y']
-pat = re.compile(r"Function properties for _Z\d+gpuact__k_(eltwise|fm)ILi(\d+)ELi(\d)ELi(\d)EEv13gpuact__kargs\s*\n"
+pat = re.compile(r"Function properties for _Z\d+gpuact__k_(eltwise|pass|fm)ILi(\d+)ELi(\d)ELi(\d)EEv13gpuact__kargs\s*\n"
                  r"\s*(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads\s*\n"
                  r"ptxas info\s*: Used (\d+) registers")
 res, fm = {}, {}
 for m in pat.finditer(txt):
     kind = m.group(1)
     op, dt, d, st, ss, sl, r = map(int, m.groups()[1:])
-    (res if kind == 'eltwise' else fm)[(op, dt, d)] = (r, st, ss, sl)
+    (fm if kind == 'fm' else res)[(op, dt, d)] = (r, st, ss, sl)
 bad = [k for k, v in res.items() if v[1] or v[2] or v[3]]
 fbad = [k for k, v in fm.items() if v[1] or v[2] or v[3]]
 print("kernels: %d, with stack or spills: %d, registers %d..%d; fast-mode kernels: %d, with stack or spills: %d, registers %d..%d" % (

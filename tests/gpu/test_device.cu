@@ -1035,7 +1035,7 @@ static void test_tickets(bool alone) {
     const size_t nf = (size_t)GPUACT__TICKET_BYTES + 13;
     const Case cases[] = {
         {BWD, GPUACT_OP_GELU_ERF, GPUACT_F32, nf, 0},    /* the table tier's kernel, U = 2 */
-        {BWD, GPUACT_OP_ELU, GPUACT_F32, nf, 0},         /* U = 1: two block-passes a ticket */
+        {FWDBWD, GPUACT_OP_ELU, GPUACT_F32, nf, 0},      /* U = 1: two block-passes a ticket */
         {FWDBWD, GPUACT_OP_SELU, GPUACT_F32, nf, 1},     /* U = 1, two outputs, a 3-element head */
         {BWD, GPUACT_OP_SILU, GPUACT_BF16, 2 * nf, 0},   /* the 16-bit tier's, U = 2 */
         {BWD, GPUACT_OP_GELU_TANH, GPUACT_F16, 2 * nf, 3},

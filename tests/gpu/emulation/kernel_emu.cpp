@@ -258,7 +258,7 @@ int main() {
             bool tick;
         } cases[] = {
             {BWD, GPUACT_OP_GELU_ERF, GPUACT_F32, n, 0, 0, NULL, true},     /* the table tier's, U = 2 */
-            {BWD, GPUACT_OP_ELU, GPUACT_F32, n, 0, 0, NULL, true},          /* U = 1: two passes a ticket */
+            {BWD, GPUACT_OP_ELU, GPUACT_F32, n, 0, 0, NULL, false},         /* one pass a block (gpuact__kt PASS) */
             {FWDBWD, GPUACT_OP_SELU, GPUACT_F32, n, 4, 4, NULL, true},      /* U = 1, a head of 3 */
             {BWD, GPUACT_OP_GELU_SIGMOID, GPUACT_BF16, 2 * n, 2, 2, NULL, true},
             {FWDBWD, GPUACT_OP_SELU, GPUACT_F16, 2 * n, 0, 0, NULL, true},
@@ -343,6 +343,27 @@ int main() {
             if (g) cudaGraphDestroy(g);
             (void)cudaGetLastError();
             cudaStreamDestroy(fresh);
+        }
+        /* the rows with PASS run gpuact__k_pass, a block a pass (elu's
+           fp32 forward: 1024 floats a block), with the host's bits */
+        {
+            const size_t nn[] = {1, 3, 4096, 4096 * 3 + 7, nbig - 1};
+            for (size_t ni = 0; ni < sizeof nn / sizeof nn[0]; ni++)
+                for (int dir = FWD; dir <= BWD; dir++) {
+                    if (dir == GRAD) continue;
+                    const gpuact_op op = ni % 2 ? GPUACT_OP_SELU : GPUACT_OP_ELU;
+                    memset(o0, 0xA5, cap);
+                    memset(r0.data(), 0xA5, cap);
+                    const long l0 = emu_launches;
+                    const gpuact_status sd = call(true, dir, op, GPUACT_F32, NULL, x + 4 * (ni % 4), dir == BWD ? dy + 4 * (ni % 4) : NULL, o0 + 4 * (ni % 4), NULL, nn[ni]);
+                    const gpuact_status sh = call(false, dir, op, GPUACT_F32, NULL, x + 4 * (ni % 4), dir == BWD ? dy + 4 * (ni % 4) : NULL, r0.data() + 4 * (ni % 4), NULL, nn[ni]);
+                    const void *want = op == GPUACT_OP_ELU ? (dir == FWD ? (const void *)gpuact__k_pass<GPUACT_OP_ELU, GPUACT_F32, GPUACT__DIR_FWD>
+                                                                          : (const void *)gpuact__k_pass<GPUACT_OP_ELU, GPUACT_F32, GPUACT__DIR_BWD>)
+                                                           : (dir == FWD ? (const void *)gpuact__k_pass<GPUACT_OP_SELU, GPUACT_F32, GPUACT__DIR_FWD>
+                                                                          : (const void *)gpuact__k_pass<GPUACT_OP_SELU, GPUACT_F32, GPUACT__DIR_BWD>);
+                    TU_CHECK(sd == 0 && sh == 0 && emu_launches == l0 + 1 && emu_last_kernel == want && !memcmp(o0, r0.data(), cap),
+                             "one-pass kernel: op %d dir %d n %zu: status %d %d", (int)op, dir, nn[ni], sd, sh);
+                }
         }
         for (size_t i = 0; i < sizeof ss / sizeof ss[0]; i++) cudaStreamDestroy(ss[i]);
         TU_CHECK(ticket_launches > 100, "tickets taken: %ld launches", ticket_launches);
