@@ -44,6 +44,10 @@
 #   SANITIZE_ARGS=--quick   arguments of test_device under compute-sanitizer
 #   REBUILD=1               rebuild even where $BUILD_DIR holds an up-to-date binary
 #   HOST_MARCH=-march=native  host code generation of test_device (its CPU reference side)
+#   GPUACT_REFSHIM          with --python: the MPFR reference for the Python tests, prebuilt where
+#                           the GPU machine has no MPFR headers (scripts/gpu-python.sh; default
+#                           build-refshim/librefshim.so: run scripts/build-refshim.sh on the CPU
+#                           machine and carry build-refshim/)
 set -u
 
 FULL=0

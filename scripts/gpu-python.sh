@@ -5,7 +5,10 @@
 # Environment: PYTHON (default python3), TORCH_CUDA_ARCH_LIST (default 9.0),
 #   GPUACT_WHEEL (install this wheel instead of building one into OUTDIR),
 #   GPUACT_REFSHIM (a prebuilt python/tests/refshim.c library, where MPFR's
-#   headers are missing; its libmpfr/libgmp beside it).
+#   headers are missing; its libmpfr/libgmp beside it; default:
+#   build-refshim/librefshim.so where that exists, from scripts/build-refshim.sh
+#   on a machine with MPFR's headers, carried here: without it the tests that
+#   compare with the MPFR reference fail to set up on the GPU machine).
 #   GPUACT_GPU_PYTHON_STAGE=build|test|all (default all): build = the wheel, its
 #   install and import; test = pytest, the README's Python block and the comparison
 #   (scripts/gpu-check.sh --python runs the two stages apart).
@@ -16,6 +19,13 @@ out=${1:?usage: gpu-python.sh OUTDIR [--no-compare]}
 mkdir -p "$out"
 PY=${PYTHON:-python3}
 export TORCH_CUDA_ARCH_LIST=${TORCH_CUDA_ARCH_LIST:-9.0} GPUACT_CUDA=1 MAX_JOBS=${MAX_JOBS:-4}
+if [ -z "${GPUACT_REFSHIM:-}" ] && [ -f build-refshim/librefshim.so ]; then export GPUACT_REFSHIM=$PWD/build-refshim/librefshim.so; fi
+if [ -n "${GPUACT_REFSHIM:-}" ]; then
+  export LD_LIBRARY_PATH="$(dirname "$GPUACT_REFSHIM")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  echo "gpu-python: the MPFR reference from $GPUACT_REFSHIM"
+else
+  echo "gpu-python: no GPUACT_REFSHIM and no build-refshim/librefshim.so: the reference is built here (needs MPFR's headers)"
+fi
 pass=0; fail=0
 step() { # name, command...
   local name=$1; shift
