@@ -16,7 +16,9 @@
 # PTX; sass: -gencode arch=compute_NN,code=ARCH, the SASS alone, as
 # torch.utils.cpp_extension and most multi-architecture builds compile each
 # architecture), COMPRESS (1: -Xfatbin -compress-all, the fatbinary's SASS
-# compressed as well as its PTX), CC (default gcc), CUOBJDUMP (optional, default
+# compressed as well as its PTX), SPLIT (N: --split-compile=N, cicc's and
+# ptxas's optimizations in N threads, 0 for one a core; CUDA 11.8's nvcc has
+# no such option, 13.0's has), CC (default gcc), CUOBJDUMP (optional, default
 # cuobjdump next to nvcc: then the kernels' registers and spills are listed
 # too). Peak memory needs GNU time (/usr/bin/time -v); without it that
 # figure is left out. Run it on an idle machine: the times are wall times.
@@ -31,6 +33,7 @@ case $CODE in
   *) echo "CODE: sass+ptx or sass"; exit 2 ;;
 esac
 [ "${COMPRESS:-0}" = 1 ] && archflags+=(-Xfatbin -compress-all)
+[ -n "${SPLIT:-}" ] && archflags+=(--split-compile="$SPLIT")
 CC=${CC:-gcc}
 CUOBJDUMP=${CUOBJDUMP:-$(dirname "$NVCC")/cuobjdump}
 NVCC_BUDGET_S=60

@@ -75,7 +75,26 @@ def flags(cuda):
     # and compressed the implementation's is a quarter of its size (about
     # 2.6 MB for sm_90 in place of 9 MB: docs/BENCHMARKS.md, "Compile cost")
     nvcc = ["-O3", "-Xfatbin", "-compress-all"]
+    # cicc's and ptxas's optimizations in one thread a core where nvcc has
+    # the option (CUDA 13.0's has, 11.8's has not): the implementation's one
+    # file then built in 57-67 s where it took 89 s, 2 cores (docs/BENCHMARKS.md)
+    if cuda and _nvcc_splits():
+        nvcc.append("--split-compile=0")
     return cxx, nvcc
+
+
+def _nvcc_splits():
+    """Whether CUDA_HOME's nvcc takes --split-compile."""
+    import subprocess
+    from torch.utils.cpp_extension import CUDA_HOME
+    if CUDA_HOME is None:
+        return False
+    try:
+        out = subprocess.run([os.path.join(CUDA_HOME, "bin", "nvcc"), "--help"], capture_output=True, text=True,
+                             timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "--split-compile" in out
 
 
 def jit_load(verbose=False, cuda=None):
