@@ -40,6 +40,7 @@
 #   ARCH=sm_90              NVCC=..., COMPUTE_SANITIZER=...
 #   GPU_CHECK_BUDGET=570    wall-clock seconds for the whole script (each step's timeout is cut to
 #                           what is left, so the summary still prints under a 600 s limit); 0 = none
+#   BENCH_RESERVE=45        seconds of the budget the steps before the three benches leave to them
 #   TAIL_LINES=60           lines of each run step's log echoed to stdout
 #   SANITIZE_ARGS=--quick   arguments of test_device under compute-sanitizer
 #   REBUILD=1               rebuild even where $BUILD_DIR holds an up-to-date binary
@@ -92,11 +93,13 @@ ORDER=()
 new_step() { ID=$(printf '%02d-%s' "$SEQ" "$1"); SEQ=$((SEQ + 1)); ORDER+=("$ID"); }
 # record ID RC SECONDS NOTE   (RC "-": skipped, not a failure)
 record() { printf '%s\t%s\t%s\n' "$2" "$3" "$4" >"$LOGS/$1.res"; }
-# run_step ID CAP CMD...: CMD under timeout min(CAP, budget left), output to the step's log; returns its rc
+# the seconds the steps before the benches leave to them (0 once the benches start)
+HOLD=${BENCH_RESERVE:-45}
+# run_step ID CAP CMD...: CMD under timeout min(CAP, budget left - HOLD), output to the step's log; returns its rc
 run_step() {
     local id=$1 cap=$2 t rem s rc
     shift 2
-    rem=$(remaining)
+    rem=$(($(remaining) - HOLD))
     if [ "$rem" -lt 5 ]; then
         echo "gpu-check: not run: time budget (GPU_CHECK_BUDGET=$BUDGET s) exhausted" >"$LOGS/$id.log"
         record "$id" 124 0 "not run: time budget exhausted"
@@ -393,6 +396,7 @@ if [ "$PYTHON_STEPS" = 1 ]; then # pytest and the seed models' timings, with the
     fi
 fi
 
+HOLD=0
 new_step bench
 if built bench; then run_step "$ID" 300 "$BUILD/bench" --reps 20 --csv "$OUT/bench.csv"; else not_run "$ID" bench; fi
 show "$ID" 50

@@ -17757,13 +17757,15 @@ __device__ __noinline__ uint64_t gpuact__fm_elem_call(const gpuact_cfg c, uint32
     gpuact__fm_elem<OP, DT, DIR>(&c, a, b, &r0, &r1);
     return ((uint64_t)r1 << 32) | r0;
 }
-template <int OP, int DT, int DIR>
-static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_fm(const gpuact__kargs k) {
-    const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ, U = GPUACT__FM_U;
+/* The one-pass loop of gpuact__k_fm and gpuact__k_pass: the block's U
+   vectors a thread loaded first, then a rolled loop over them, each one's
+   V elements through F::vec (unrolled); the head and tail scalars through
+   F::one, one a thread of the grid. */
+template <int DT, int DIR, int U, class F> __device__ __forceinline__ void gpuact__onepass(const gpuact__kargs &k, const F &fn) {
+    const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ;
     const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD || DIR == GPUACT__DIR_BWDOUT;
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
     const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
-    const gpuact_cfg cfg = k.cfg;
     const size_t gthreads = (size_t)gridDim.x * GPUACT__BLOCK;
     size_t first = (size_t)blockIdx.x * GPUACT__BLOCK + threadIdx.x, nscalar = k.items;
     if (k.mode == GPUACT__MODE_VEC) {
@@ -17797,7 +17799,7 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_fm(const gpuac
                     /* element j: word j / (V / 4), its bits at 8 ESZ (j % (V / 4)) */
                     const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
                     uint32_t r0 = 0u, r1 = 0u;
-                    gpuact__fm_elem<OP, DT, DIR>(&cfg, (a[wi] >> sh) & MASK, (b[wi] >> sh) & MASK, &r0, &r1);
+                    fn.vec((a[wi] >> sh) & MASK, (b[wi] >> sh) & MASK, &r0, &r1);
                     o[wi] |= (r0 & MASK) << sh;
                     p[wi] |= (r1 & MASK) << sh;
                 }
@@ -17811,11 +17813,27 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_fm(const gpuac
     for (size_t s = first; s < nscalar; s += gthreads) {
         const size_t e = k.mode != GPUACT__MODE_VEC || s < k.head ? s : k.head + k.nvec * V + (s - k.head);
         const size_t at = e * ESZ;
-        const uint64_t r = gpuact__fm_elem_call<OP, DT, DIR>(cfg, gpuact__k_ld1<ESZ>(k.in0 + at, bytes),
-                                                             IN1 ? gpuact__k_ld1<ESZ>(k.in1 + at, bytes) : 0u);
-        gpuact__k_st1<ESZ>(k.out0 + at, (uint32_t)r, bytes);
-        if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, (uint32_t)(r >> 32), bytes);
+        uint32_t r0 = 0u, r1 = 0u;
+        fn.one(gpuact__k_ld1<ESZ>(k.in0 + at, bytes), IN1 ? gpuact__k_ld1<ESZ>(k.in1 + at, bytes) : 0u, &r0, &r1);
+        gpuact__k_st1<ESZ>(k.out0 + at, r0, bytes);
+        if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, r1, bytes);
     }
+}
+/* fast mode's elements: inlined for the vectors, a call for the scalars */
+template <int OP, int DT, int DIR> struct gpuact__fm_fn {
+    gpuact_cfg c;
+    __device__ __forceinline__ void vec(uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) const { gpuact__fm_elem<OP, DT, DIR>(&c, a, b, r0, r1); }
+    __device__ __forceinline__ void one(uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) const {
+        const uint64_t r = gpuact__fm_elem_call<OP, DT, DIR>(c, a, b);
+        *r0 = (uint32_t)r;
+        *r1 = (uint32_t)(r >> 32);
+    }
+};
+template <int OP, int DT, int DIR>
+static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_fm(const gpuact__kargs k) {
+    gpuact__fm_fn<OP, DT, DIR> fn;
+    fn.c = k.cfg;
+    gpuact__onepass<DT, DIR, GPUACT__FM_U>(k, fn);
 }
 /* Launcher of gpuact__k_fm<OP, DT, DIR>: a block a chunk of GPUACT__BLOCK
    GPUACT__FM_U vectors (VEC), or a thread an element (SCALAR, BYTES). */
@@ -17851,66 +17869,18 @@ __device__ __forceinline__ void gpuact__pass_elem(const gpuact_cfg *c, const uin
         *r1 = (uint32_t)(r >> 32);
     }
 }
+template <int OP, int DT, int DIR> struct gpuact__pass_fn {
+    gpuact_cfg c;
+    const uint32_t *tt;
+    __device__ __forceinline__ void vec(uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) const { gpuact__pass_elem<OP, DT, DIR>(&c, tt, a, b, r0, r1); }
+    __device__ __forceinline__ void one(uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) const { gpuact__pass_elem<OP, DT, DIR>(&c, tt, a, b, r0, r1); }
+};
 template <int OP, int DT, int DIR>
 static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_pass(const gpuact__kargs k) {
-    const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ, U = gpuact__kt<OP, DT, DIR>::PU;
-    const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD;
-    const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
-    const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
-    const gpuact_cfg cfg = k.cfg;
-    const uint32_t *tt = gpuact__kt<OP, DT, DIR>::E2S ? gpuact__exp2_tab_d() : (const uint32_t *)0;
-    const size_t gthreads = (size_t)gridDim.x * GPUACT__BLOCK;
-    size_t first = (size_t)blockIdx.x * GPUACT__BLOCK + threadIdx.x, nscalar = k.items;
-    if (k.mode == GPUACT__MODE_VEC) {
-        const size_t per = (size_t)GPUACT__BLOCK * U, nch = (k.nvec + per - 1) / per;
-        for (size_t ch = blockIdx.x; ch < nch; ch += gridDim.x) {
-            const size_t v0 = ch * per + threadIdx.x;
-            uint4 va[U], vb[U];
-#pragma unroll
-            for (int u = 0; u < U; u++) {
-                const size_t v = v0 + (size_t)GPUACT__BLOCK * u, at = (k.head + v * V) * ESZ;
-                va[u] = vb[u] = make_uint4(0u, 0u, 0u, 0u);
-                if (v < k.nvec) {
-                    va[u] = *reinterpret_cast<const uint4 *>(k.in0 + at);
-                    if (IN1) vb[u] = *reinterpret_cast<const uint4 *>(k.in1 + at);
-                }
-            }
-            /* rolled, as gpuact__k_fm's */
-#pragma unroll 1
-            for (int u = 0; u < U; u++) {
-                const size_t v = v0 + (size_t)GPUACT__BLOCK * u, at = (k.head + v * V) * ESZ;
-                if (v >= k.nvec) break;
-                uint32_t a[4] = {va[0].x, va[0].y, va[0].z, va[0].w}, b[4] = {vb[0].x, vb[0].y, vb[0].z, vb[0].w};
-#pragma unroll
-                for (int w = 0; w + 1 < U; w++) {
-                    va[w] = va[w + 1];
-                    vb[w] = vb[w + 1];
-                }
-                uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
-#pragma unroll
-                for (int j = 0; j < V; j++) {
-                    const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
-                    uint32_t r0 = 0u, r1 = 0u;
-                    gpuact__pass_elem<OP, DT, DIR>(&cfg, tt, (a[wi] >> sh) & MASK, (b[wi] >> sh) & MASK, &r0, &r1);
-                    o[wi] |= (r0 & MASK) << sh;
-                    p[wi] |= (r1 & MASK) << sh;
-                }
-                *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
-                if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);
-            }
-        }
-        nscalar = k.items - k.nvec; /* the head, then the tail */
-    }
-    const int bytes = k.mode == GPUACT__MODE_BYTES;
-    for (size_t s = first; s < nscalar; s += gthreads) {
-        const size_t e = k.mode != GPUACT__MODE_VEC || s < k.head ? s : k.head + k.nvec * V + (s - k.head);
-        const size_t at = e * ESZ;
-        uint32_t r0 = 0u, r1 = 0u;
-        gpuact__pass_elem<OP, DT, DIR>(&cfg, tt, gpuact__k_ld1<ESZ>(k.in0 + at, bytes), IN1 ? gpuact__k_ld1<ESZ>(k.in1 + at, bytes) : 0u,
-                                       &r0, &r1);
-        gpuact__k_st1<ESZ>(k.out0 + at, r0, bytes);
-        if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, r1, bytes);
-    }
+    gpuact__pass_fn<OP, DT, DIR> fn;
+    fn.c = k.cfg;
+    fn.tt = gpuact__kt<OP, DT, DIR>::E2S ? gpuact__exp2_tab_d() : (const uint32_t *)0;
+    gpuact__onepass<DT, DIR, gpuact__kt<OP, DT, DIR>::PU>(k, fn);
 }
 /* Launcher of gpuact__k_pass<OP, DT, DIR>: a block a chunk of GPUACT__BLOCK
    PU vectors (VEC), or a thread an element (SCALAR, BYTES) */
