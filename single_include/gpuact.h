@@ -16622,9 +16622,13 @@ GPUACT__FN void gpuact_gated_backward_bf16(gpuact_op op, uint16_t a, uint16_t b,
    A thread reads every input of its element or vector before it writes, so
    an output may be the very same array as an input (in place); an element
    the fast tier rejects in a VEC call is finished later by some lane of the
-   same warp from a copy of its inputs (gpuact__k_vec_fast).
-   Indexing is 64-bit throughout and the loops are grid-stride over a grid
-   clamped to GPUACT__BLOCKS_PER_SM blocks per multiprocessor: any n works.
+   same warp from a copy of its inputs (gpuact__k_vec_fast); in the
+   one-pass kernels (gpuact__k_pass, fast mode's gpuact__k_fm) by a call
+   where the tier rejects it.
+   Indexing is 64-bit throughout and the loops are grid-stride: over a grid
+   clamped to GPUACT__BLOCKS_PER_SM blocks per multiprocessor
+   (gpuact__k_eltwise), or over one block a pass up to 2^31 - 1 blocks (the
+   one-pass kernels): any n works.
    ======================================================================== */
 #if defined(__CUDACC__)
 #include <cuda_runtime.h>
