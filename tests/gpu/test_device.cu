@@ -4,6 +4,7 @@
        nvcc -O2 -arch=sm_90 -I. tests/gpu/test_device.cu -o test_device
        ./test_device                    tests 1, 3-9 (about a minute on an H100 + 16 cores)
        ./test_device --exhaustive-f32   test 2 alone (all 2^32 floats; minutes, progress on stderr)
+       ./test_device --exhaustive-f32 --op elu --op selu   test 2 for those ops only
        ./test_device --all              everything
        ./test_device --quick            tests 1, 3, 5-8 at small sizes (for compute-sanitizer)
        ./test_device --tickets          test 9 alone
@@ -339,6 +340,7 @@ __global__ void k_iota32(uint32_t *x, uint32_t base, size_t n) {
         x[i] = base + (uint32_t)i;
 }
 
+static unsigned g_exh_ops = ~0u; /* bit op: the ops test 2 covers (--op) */
 static void test_f32_exhaustive(void) {
 #ifdef GPUACT_TEST_EMULATION
     const size_t chunk = (size_t)1 << 20, nchunks = 4, blk = 4096; /* a sample, spread over the range */
@@ -355,6 +357,7 @@ static void test_f32_exhaustive(void) {
         LAUNCH(k_iota32, g_sms * 8, 256, g_stream, (uint32_t *)dx.p, base, chunk);
         CK(cudaGetLastError());
         for (int op = 1; op <= GPUACT_OP_COUNT; op++) {
+            if (!((g_exh_ops >> op) & 1u)) continue;
             for (int dir = FWD; dir <= GRAD; dir++) {
                 const gpuact_status sd = call(true, dir, (gpuact_op)op, GPUACT_F32, NULL, dx.p, NULL, dy.p, NULL, chunk);
                 if (sd != GPUACT_SUCCESS) {
@@ -407,8 +410,9 @@ static void test_f32_exhaustive(void) {
     }
     for (int op = 1; op <= GPUACT_OP_COUNT; op++)
         for (int dir = FWD; dir <= GRAD; dir++)
-            row("fp32 exhaustive", std::string(OPN[op]) + " " + DIRN[dir], (unsigned long long)chunk * nchunks,
-                bad[op][dir], first[op][dir]);
+            if ((g_exh_ops >> op) & 1u)
+                row("fp32 exhaustive", std::string(OPN[op]) + " " + DIRN[dir], (unsigned long long)chunk * nchunks,
+                    bad[op][dir], first[op][dir]);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1173,8 +1177,18 @@ int main(int argc, char **argv) {
         } else if (!strcmp(argv[i], "--tickets")) {
             run_default = false;
             run_tickets = true;
+        } else if (!strcmp(argv[i], "--op") && i + 1 < argc) {
+            int op = 0;
+            for (int o = 1; o <= GPUACT_OP_COUNT; o++)
+                if (!strcmp(argv[i + 1], OPN[o])) op = o;
+            if (!op) {
+                fprintf(stderr, "test_device: unknown op %s\n", argv[i + 1]);
+                return 2;
+            }
+            g_exh_ops = (g_exh_ops == ~0u ? 0u : g_exh_ops) | (1u << op);
+            i++;
         } else {
-            fprintf(stderr, "usage: %s [--quick] [--exhaustive-f32 | --all | --tickets]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [--exhaustive-f32 | --all | --tickets] [--op NAME ...]\n", argv[0]);
             return 2;
         }
     }
