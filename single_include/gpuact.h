@@ -17345,32 +17345,29 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
     };
 };
 /* The count of the rows with OK: accurate-mode kernels (GPUACT__NKERNELS,
-   GPUACT__NPASS of them gpuact__k_pass) and fast-mode kernels (GPUACT__NFAST: one per op, not per OP, none with
-   without GPUACT_FAST_KERNELS). */
-template <int OP, int DT> struct gpuact__kt_dirs {
-    enum { value = gpuact__kt<OP, DT, 0>::OK + gpuact__kt<OP, DT, 1>::OK + gpuact__kt<OP, DT, 2>::OK + gpuact__kt<OP, DT, 3>::OK + gpuact__kt<OP, DT, 4>::OK };
+   GPUACT__NPASS of them gpuact__k_pass) and fast-mode kernels
+   (GPUACT__NFAST: one per op, not per OP, none without
+   GPUACT_FAST_KERNELS). P = 1 counts only the rows with PASS. */
+template <int OP, int DT, int DIR, int P> struct gpuact__kt_row {
+    enum { value = gpuact__kt<OP, DT, DIR>::OK && (!P || gpuact__kt<OP, DT, DIR>::PASS) };
 };
-template <int OP> struct gpuact__kt_count {
-    enum { value = gpuact__kt_dirs<OP, GPUACT_F32>::value + gpuact__kt_dirs<OP, GPUACT_F16>::value + gpuact__kt_dirs<OP, GPUACT_BF16>::value };
+template <int OP, int DT, int P> struct gpuact__kt_dirs {
+    enum { value = gpuact__kt_row<OP, DT, 0, P>::value + gpuact__kt_row<OP, DT, 1, P>::value + gpuact__kt_row<OP, DT, 2, P>::value +
+                   gpuact__kt_row<OP, DT, 3, P>::value + gpuact__kt_row<OP, DT, 4, P>::value };
 };
-/* the rows with OK and PASS (gpuact__k_pass; the rest are gpuact__k_eltwise) */
-template <int OP, int DT, int DIR> struct gpuact__kt_pass1 {
-    enum { value = gpuact__kt<OP, DT, DIR>::OK && gpuact__kt<OP, DT, DIR>::PASS };
+template <int OP, int P = 0> struct gpuact__kt_count {
+    enum { value = gpuact__kt_dirs<OP, GPUACT_F32, P>::value + gpuact__kt_dirs<OP, GPUACT_F16, P>::value + gpuact__kt_dirs<OP, GPUACT_BF16, P>::value };
 };
-template <int OP, int DT> struct gpuact__kt_pass_dirs {
-    enum { value = gpuact__kt_pass1<OP, DT, 0>::value + gpuact__kt_pass1<OP, DT, 1>::value + gpuact__kt_pass1<OP, DT, 2>::value +
-                   gpuact__kt_pass1<OP, DT, 3>::value + gpuact__kt_pass1<OP, DT, 4>::value };
-};
-template <int OP> struct gpuact__kt_pass_count {
-    enum { value = gpuact__kt_pass_dirs<OP, GPUACT_F32>::value + gpuact__kt_pass_dirs<OP, GPUACT_F16>::value + gpuact__kt_pass_dirs<OP, GPUACT_BF16>::value };
+template <int P> struct gpuact__kt_ops {
+    enum { value = gpuact__kt_count<GPUACT_OP_GELU_ERF, P>::value + gpuact__kt_count<GPUACT_OP_GELU_TANH, P>::value +
+                   gpuact__kt_count<GPUACT_OP_GELU_SIGMOID, P>::value + gpuact__kt_count<GPUACT_OP_ELU, P>::value +
+                   gpuact__kt_count<GPUACT_OP_SELU, P>::value + gpuact__kt_count<GPUACT_OP_SILU, P>::value +
+                   gpuact__kt_count<GPUACT_OP_SWISH_TANH, P>::value };
 };
 enum {
-    GPUACT__NOP_ROWS = gpuact__kt_count<GPUACT_OP_GELU_ERF>::value + gpuact__kt_count<GPUACT_OP_GELU_TANH>::value +
-                       gpuact__kt_count<GPUACT_OP_GELU_SIGMOID>::value + gpuact__kt_count<GPUACT_OP_ELU>::value +
-                       gpuact__kt_count<GPUACT_OP_SELU>::value + gpuact__kt_count<GPUACT_OP_SILU>::value +
-                       gpuact__kt_count<GPUACT_OP_SWISH_TANH>::value,
+    GPUACT__NOP_ROWS = gpuact__kt_ops<0>::value,
     GPUACT__NKERNELS = GPUACT__NOP_ROWS + gpuact__kt_count<GPUACT__OP_SWISH_TT>::value,
-    GPUACT__NPASS = gpuact__kt_pass_count<GPUACT_OP_ELU>::value + gpuact__kt_pass_count<GPUACT_OP_SELU>::value,
+    GPUACT__NPASS = gpuact__kt_ops<1>::value + gpuact__kt_count<GPUACT__OP_SWISH_TT, 1>::value,
     GPUACT__NFAST = GPUACT__FAST_KERNELS ? GPUACT__NOP_ROWS : 0
 };
 /* The vectors of a VEC-mode call, for kernels with a fast tier: the loop is
@@ -17839,18 +17836,24 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_fm(const gpuac
     fn.c = k.cfg;
     gpuact__onepass<DT, DIR, GPUACT__FM_U>(k, fn);
 }
-/* Launcher of gpuact__k_fm<OP, DT, DIR>: a block a chunk of GPUACT__BLOCK
-   GPUACT__FM_U vectors (VEC), or a thread an element (SCALAR, BYTES). */
+/* Launches a one-pass kernel fn (gpuact__k_fm, gpuact__k_pass) of u
+   vectors a thread: a block a chunk of GPUACT__BLOCK u vectors (VEC), or a
+   thread an element (SCALAR, BYTES); past 2^31 - 1 blocks the grid-stride
+   loop takes the rest. */
+static inline cudaError_t gpuact__onepass_launch(const void *fn, const gpuact__kargs &k, size_t u, cudaStream_t stream) {
+    const size_t per = (size_t)GPUACT__BLOCK * u;
+    size_t g = (k.items - k.nvec + GPUACT__BLOCK - 1) / GPUACT__BLOCK;
+    if (k.mode == GPUACT__MODE_VEC && (k.nvec + per - 1) / per > g) g = (k.nvec + per - 1) / per;
+    if (g < 1) g = 1;
+    if (g > 0x7fffffffu) g = 0x7fffffffu;
+    void *args[1];
+    args[0] = const_cast<gpuact__kargs *>(&k);
+    return cudaLaunchKernel(fn, dim3((unsigned)g), dim3(GPUACT__BLOCK), args, 0, stream);
+}
+/* Launcher of gpuact__k_fm<OP, DT, DIR> (GPUACT__FM_U vectors a thread) */
 template <int OP, int DT, int DIR, bool BUILT = true> struct gpuact__fm_launcher {
     static cudaError_t run(const gpuact__kargs &k, cudaStream_t stream) {
-        const size_t per = (size_t)GPUACT__BLOCK * GPUACT__FM_U;
-        size_t g = (k.items - k.nvec + GPUACT__BLOCK - 1) / GPUACT__BLOCK;
-        if (k.mode == GPUACT__MODE_VEC && (k.nvec + per - 1) / per > g) g = (k.nvec + per - 1) / per;
-        if (g < 1) g = 1;
-        if (g > 0x7fffffffu) g = 0x7fffffffu;
-        void *args[1];
-        args[0] = const_cast<gpuact__kargs *>(&k);
-        return cudaLaunchKernel((const void *)gpuact__k_fm<OP, DT, DIR>, dim3((unsigned)g), dim3(GPUACT__BLOCK), args, 0, stream);
+        return gpuact__onepass_launch((const void *)gpuact__k_fm<OP, DT, DIR>, k, GPUACT__FM_U, stream);
     }
 };
 template <int OP, int DT, int DIR> struct gpuact__fm_launcher<OP, DT, DIR, false> {
@@ -17885,18 +17888,6 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_pass(const gpu
     fn.c = k.cfg;
     fn.tt = gpuact__kt<OP, DT, DIR>::E2S ? gpuact__exp2_tab_d() : (const uint32_t *)0;
     gpuact__onepass<DT, DIR, gpuact__kt<OP, DT, DIR>::PU>(k, fn);
-}
-/* Launcher of gpuact__k_pass<OP, DT, DIR>: a block a chunk of GPUACT__BLOCK
-   PU vectors (VEC), or a thread an element (SCALAR, BYTES) */
-template <int OP, int DT, int DIR> static cudaError_t gpuact__pass_launch(const gpuact__kargs &k, cudaStream_t stream) {
-    const size_t per = (size_t)GPUACT__BLOCK * gpuact__kt<OP, DT, DIR>::PU;
-    size_t g = (k.items - k.nvec + GPUACT__BLOCK - 1) / GPUACT__BLOCK;
-    if (k.mode == GPUACT__MODE_VEC && (k.nvec + per - 1) / per > g) g = (k.nvec + per - 1) / per;
-    if (g < 1) g = 1;
-    if (g > 0x7fffffffu) g = 0x7fffffffu;
-    void *args[1];
-    args[0] = const_cast<gpuact__kargs *>(&k);
-    return cudaLaunchKernel((const void *)gpuact__k_pass<OP, DT, DIR>, dim3((unsigned)g), dim3(GPUACT__BLOCK), args, 0, stream);
 }
 
 /* == 10.2 Gated kernels == */
@@ -18164,7 +18155,7 @@ struct gpuact__launcher {
 template <int OP, int DT, int DIR> struct gpuact__launcher<OP, DT, DIR, true, true> {
     static cudaError_t run(const gpuact__kargs &k, size_t, int, int, cudaStream_t stream) {
         if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR, GPUACT__FAST_KERNELS>::run(k, stream);
-        return gpuact__pass_launch<OP, DT, DIR>(k, stream);
+        return gpuact__onepass_launch((const void *)gpuact__k_pass<OP, DT, DIR>, k, gpuact__kt<OP, DT, DIR>::PU, stream);
     }
 };
 template <int OP, int DT, int DIR, bool PASS> struct gpuact__launcher<OP, DT, DIR, false, PASS> {
