@@ -16695,27 +16695,38 @@ template <int OP, int DT, int DIR> struct gpuact__kt; /* the kernel traits (belo
 template <int OP> struct gpuact__op_of {
     enum { value = OP == GPUACT__OP_SWISH_TT ? (int)GPUACT_OP_SWISH_TANH : OP };
 };
-template <int OP, int DT, int DIR>
-__device__ __forceinline__ void gpuact__k_elem(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
-    const int op = gpuact__op_of<OP>::value;
+template <int OP1, int DT, int DIR, int SKIP>
+__device__ __forceinline__ void gpuact__k_elem_skip(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
     typedef gpuact__elt<DT> E;
     const int fmt = (int)E::FMT;
     const float x = E::load(a);
-    const int skip = gpuact__kt<OP, DT, DIR>::H16 ? GPUACT__SKIP_H16
-                     : gpuact__kt<OP, DT, DIR>::TT ? GPUACT__SKIP_TT : GPUACT__SKIP_FAST;
     if (DIR == GPUACT__DIR_FWD) {
-        *r0 = E::store(gpuact__chain(GPUACT__CHAIN_FWD, skip, op, x, 0.0f, c, fmt));
+        *r0 = E::store(gpuact__chain(GPUACT__CHAIN_FWD, SKIP, OP1, x, 0.0f, c, fmt));
     } else if (DIR == GPUACT__DIR_GRAD) {
-        *r0 = E::store(gpuact__chain(GPUACT__CHAIN_GRAD, skip, op, x, 0.0f, c, fmt));
+        *r0 = E::store(gpuact__chain(GPUACT__CHAIN_GRAD, SKIP, OP1, x, 0.0f, c, fmt));
     } else if (DIR == GPUACT__DIR_BWD) {
-        *r0 = E::store(gpuact__chain(GPUACT__CHAIN_BWD, skip, op, x, E::load(b), c, fmt));
+        *r0 = E::store(gpuact__chain(GPUACT__CHAIN_BWD, SKIP, OP1, x, E::load(b), c, fmt));
     } else if (DIR == GPUACT__DIR_FWDBWD) {
         const float g = E::load(b);
-        *r0 = E::store(gpuact__fwd_fmt(op, x, c, fmt));
-        *r1 = E::store(gpuact__bwd_fmt(op, x, g, c, fmt));
+        *r0 = E::store(gpuact__fwd_fmt(OP1, x, c, fmt));
+        *r1 = E::store(gpuact__bwd_fmt(OP1, x, g, c, fmt));
     } else {
-        *r0 = E::store(gpuact__bwd_out_fmt(op, x, E::load(b), c, fmt));
+        *r0 = E::store(gpuact__bwd_out_fmt(OP1, x, E::load(b), c, fmt));
     }
+}
+/* the tiers the kernel's own tier leaves: all but the 16-bit tier (H16),
+   the table tier (TT) or the fast tier (the rest) */
+template <int OP, int DT, int DIR> struct gpuact__k_skip {
+    enum {
+        value = DIR != GPUACT__DIR_FWD && DIR != GPUACT__DIR_GRAD && DIR != GPUACT__DIR_BWD ? 0 /* (no chain there) */
+                : gpuact__kt<OP, DT, DIR>::H16 ? GPUACT__SKIP_H16
+                : gpuact__kt<OP, DT, DIR>::TT  ? GPUACT__SKIP_TT
+                                               : GPUACT__SKIP_FAST
+    };
+};
+template <int OP, int DT, int DIR>
+__device__ __forceinline__ void gpuact__k_elem(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
+    gpuact__k_elem_skip<gpuact__op_of<OP>::value, DT, DIR, gpuact__k_skip<OP, DT, DIR>::value>(c, a, b, r0, r1);
 }
 
 /* One element through the kernel's tier: the table tier where
@@ -16844,8 +16855,8 @@ template <int N> struct gpuact__tt_smem { uint4 v[N]; };
 #endif
 /* swish_tanh's kernels with the table tier (GPUACT__OP_SWISH_TT): forward
    at 3 blocks with U = 2, backward at 3 with U = 1, and its fast tier and
-   full path for the tier's rejections as calls (GPUACT__ST_CALL, below)
-   rather than inlined. H100, fp32, n = 2^28, randn, % of copy, forward /
+   full path for the tier's rejections as calls (GPUACT__ST_FAST_CALL and
+   gpuact__k_full_call, below) rather than inlined. H100, fp32, n = 2^28, randn, % of copy, forward /
    backward: inlined, forward 3 blocks U = 4 / backward 3 blocks U = 2:
    87.9-88.0 / 84.2-84.4; forward U = 2 / backward U = 1: 88.7-89.8 /
    89.2-89.8; with both calls: 90.0-90.5 / 90.8-91.1 (at 4 blocks the
@@ -17031,9 +17042,62 @@ template <int ESZ, int EXTRA = 0> struct gpuact__defer {
     word a[CAP], b[CAP];
 };
 
-/* The tiers after the table tier, for the fp32 forward, f' and backward
-   kernels that run it in their loop: the fast tier alone (1 and *r0, or
-   0), and the full path alone. */
+/* What a kernel runs for the elements its tier rejected.
+
+   The rest of the chain is a call (gpuact__k_rest_call), one body per
+   (op, element type, direction, tiers skipped), which the kernels of that
+   op and type share: swish_tanh's and GPUACT__OP_SWISH_TT's, and the 16-bit
+   forward+backward kernels, whose rejected pairs take the forward's and
+   the backward's calls. What the calls reach is rare (the tiers reject a
+   few inputs in 2^10), so the calls cost no speed (H100, n = 2^28, all
+   ops, types and directions, randn and mix, within the run-to-run spread:
+   bench/results/2026-11-28-h100-rest-call). Inlined into each fp32 kernel
+   and called once per kernel by the 16-bit ones, the same code made
+   632,000 lines of PTX where there are 476,000 now, and took 87 s of cicc
+   and ptxas (one thread) where it takes 59 s. A kernel that spilled
+   around the call at its register cap keeps the code inlined (gpuact__kt
+   RINL).
+
+   gpuact__k_elem_call: the rest of the chain after the kernel's own tier
+   (gpuact__k_elem's results); gpuact__k_full_call: the full path alone,
+   for the table-tier kernels' second queue, whose elements the fast tier
+   has rejected; gpuact__k_after_tt: the fast tier, then the full path, for
+   their single elements at the ends. Each runs the chain's tiers in its
+   order from where the element was rejected, so each result is the
+   chain's; a 16-bit forward+backward pair that its tier rejected may hold
+   one result that tier would have taken, which the chain's next tiers give
+   as well (the 16-bit results are correctly rounded on every path). */
+template <int OP1, int DT, int DIR, int SKIP>
+__device__ __noinline__ uint64_t gpuact__k_rest_call(const gpuact_cfg c, uint32_t a, uint32_t b) {
+    uint32_t r0 = 0u, r1 = 0u;
+    gpuact__k_elem_skip<OP1, DT, DIR, SKIP>(&c, a, b, &r0, &r1);
+    return ((uint64_t)r1 << 32) | r0;
+}
+template <int OP, int DT, int DIR>
+__device__ __forceinline__ uint64_t gpuact__k_elem_call(const gpuact_cfg c, uint32_t a, uint32_t b) {
+    const int OP1 = gpuact__op_of<OP>::value;
+    if (DT != GPUACT_F32 && DIR == GPUACT__DIR_FWDBWD)
+        return (uint32_t)gpuact__k_rest_call<OP1, DT, GPUACT__DIR_FWD, gpuact__k_skip<OP, DT, GPUACT__DIR_FWD>::value>(c, a, 0u) |
+               (gpuact__k_rest_call<OP1, DT, GPUACT__DIR_BWD, gpuact__k_skip<OP, DT, GPUACT__DIR_BWD>::value>(c, a, b) << 32);
+    return gpuact__k_rest_call<OP1, DT, DIR, gpuact__k_skip<OP, DT, DIR>::value>(c, a, b);
+}
+template <int OP, int DT, int DIR>
+__device__ __forceinline__ uint32_t gpuact__k_full_call(const gpuact_cfg c, uint32_t a, uint32_t b) {
+    return (uint32_t)gpuact__k_rest_call<gpuact__op_of<OP>::value, DT, DIR, GPUACT__SKIP_H16 | GPUACT__SKIP_TT | GPUACT__SKIP_FAST>(c, a, b);
+}
+/* the full path alone, inlined (RINL) */
+template <int OP, int DT, int DIR>
+__device__ __forceinline__ uint32_t gpuact__k_full_inl(const gpuact_cfg *c, uint32_t a, uint32_t b) {
+    const int op = gpuact__op_of<OP>::value;
+    typedef gpuact__elt<DT> E;
+    const int fmt = (int)E::FMT;
+    const float x = E::load(a);
+    return E::store(DIR == GPUACT__DIR_FWD ? gpuact__round(gpuact__forward_xf(op, x, c), fmt)
+                    : DIR == GPUACT__DIR_GRAD ? gpuact__round(gpuact__grad_xf(op, x, c), fmt)
+                    : gpuact__bwd_full_fmt(op, x, E::load(b), c, fmt));
+}
+/* The fast tier alone, for the fp32 forward, f' and backward kernels that
+   run the table tier in their loop: 1 and *r0, or 0 */
 template <int OP, int DT, int DIR>
 __device__ __forceinline__ int gpuact__k_fast_only(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0) {
     const int op = gpuact__op_of<OP>::value;
@@ -17047,44 +17111,32 @@ __device__ __forceinline__ int gpuact__k_fast_only(const gpuact_cfg *c, uint32_t
     *r0 = E::store(y);
     return ok;
 }
-template <int OP, int DT, int DIR>
-__device__ __forceinline__ uint32_t gpuact__k_full(const gpuact_cfg *c, uint32_t a, uint32_t b) {
-    const int op = gpuact__op_of<OP>::value;
-    typedef gpuact__elt<DT> E;
-    const int fmt = (int)E::FMT;
-    const float x = E::load(a);
-    return E::store(DIR == GPUACT__DIR_FWD ? gpuact__round(gpuact__forward_xf(op, x, c), fmt)
-                    : DIR == GPUACT__DIR_GRAD ? gpuact__round(gpuact__grad_xf(op, x, c), fmt)
-                    : gpuact__bwd_full_fmt(op, x, E::load(b), c, fmt));
-}
-
-/* GPUACT__OP_SWISH_TT's kernels call (bit 1) the full path and (bit 2)
-   the fast tier for the table tier's rejections: swish_tanh's are long,
-   and inlined they cost the hot loop registers (above) */
-#ifndef GPUACT__ST_CALL
-#define GPUACT__ST_CALL 3
+/* GPUACT__OP_SWISH_TT's kernels call the fast tier for the table tier's
+   rejections: swish_tanh's is long, and inlined it cost the hot loop
+   registers (above) */
+#ifndef GPUACT__ST_FAST_CALL
+#define GPUACT__ST_FAST_CALL 1
 #endif
-template <int OP, int DT, int DIR>
-__device__ __noinline__ uint32_t gpuact__k_full_call(const gpuact_cfg c, uint32_t a, uint32_t b) {
-    return gpuact__k_full<OP, DT, DIR>(&c, a, b);
-}
 template <int OP, int DT, int DIR>
 __device__ __noinline__ uint64_t gpuact__k_fast_call(const gpuact_cfg c, uint32_t a, uint32_t b) {
     uint32_t r0 = 0u;
     const int ok = gpuact__k_fast_only<OP, DT, DIR>(&c, a, b, &r0);
     return ((uint64_t)(unsigned)ok << 32) | r0;
 }
-/* gpuact__k_elem as a call, for the 16-bit kernels: the 16-bit tier's
-   flush their queue at up to three places (U = 2) and take the head and
-   tail scalars at a fourth, and the tiers after it inlined at each made the
-   implementation's object 35% larger and its nvcc build 48% longer
-   (swish_tanh's kernels 250-270 KB of code each). What they reach is rare
-   (the tier rejects a few inputs in 2^10), so the call costs no speed. */
+/* the fast tier (1 and *r0, or 0) as the kernel runs it */
 template <int OP, int DT, int DIR>
-__device__ __noinline__ uint64_t gpuact__k_elem_call(const gpuact_cfg c, uint32_t a, uint32_t b) {
-    uint32_t r0 = 0u, r1 = 0u;
-    gpuact__k_elem<OP, DT, DIR>(&c, a, b, &r0, &r1);
-    return ((uint64_t)r1 << 32) | r0;
+__device__ __forceinline__ int gpuact__k_fast_tier(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0) {
+    if (OP == GPUACT__OP_SWISH_TT && GPUACT__ST_FAST_CALL) {
+        const uint64_t v = gpuact__k_fast_call<OP, DT, DIR>(*c, a, b);
+        *r0 = (uint32_t)v;
+        return (int)(v >> 32);
+    }
+    return gpuact__k_fast_only<OP, DT, DIR>(c, a, b, r0);
+}
+template <int OP, int DT, int DIR>
+__device__ __forceinline__ uint32_t gpuact__k_after_tt(const gpuact_cfg *c, uint32_t a, uint32_t b) {
+    uint32_t r0 = 0u;
+    return gpuact__k_fast_tier<OP, DT, DIR>(c, a, b, &r0) ? r0 : gpuact__k_full_call<OP, DT, DIR>(*c, a, b);
 }
 /* While 32 elements wait in the warp's second queue (with `all`, while any
    does), the warp evaluates up to 32 of them by the full path, one per
@@ -17100,8 +17152,8 @@ __device__ __forceinline__ void gpuact__k_flush_full(const gpuact__kargs &k, con
         if (lane < m) {
             const unsigned slot = (unsigned)Q::CAP - 1u - (cnt2 + lane);
             gpuact__k_st1<ESZ>(k.out0 + q.at[slot],
-                               (OP == GPUACT__OP_SWISH_TT && (GPUACT__ST_CALL & 1)) ? gpuact__k_full_call<OP, DT, DIR>(*c, q.a[slot], q.b[slot])
-                                                                                   : gpuact__k_full<OP, DT, DIR>(c, q.a[slot], q.b[slot]), 0);
+                               gpuact__kt<OP, DT, DIR>::RINL ? gpuact__k_full_inl<OP, DT, DIR>(c, q.a[slot], q.b[slot])
+                                                             : gpuact__k_full_call<OP, DT, DIR>(*c, q.a[slot], q.b[slot]), 0);
         }
         __syncwarp();
     }
@@ -17130,11 +17182,12 @@ __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gp
             if (lane < m) {
                 const unsigned slot = cnt + lane;
                 uint32_t r0 = 0u, r1 = 0u;
-                if (DT != GPUACT_F32 || (gpuact__kt<OP, DT, DIR>::TT && DIR == GPUACT__DIR_FWDBWD)) {
+                if (gpuact__kt<OP, DT, DIR>::RINL) gpuact__k_elem<OP, DT, DIR>(c, q.a[slot], q.b[slot], &r0, &r1);
+                else {
                     const uint64_t r = gpuact__k_elem_call<OP, DT, DIR>(*c, q.a[slot], q.b[slot]);
                     r0 = (uint32_t)r;
                     r1 = (uint32_t)(r >> 32);
-                } else gpuact__k_elem<OP, DT, DIR>(c, q.a[slot], q.b[slot], &r0, &r1);
+                }
                 gpuact__k_st1<ESZ>(k.out0 + q.at[slot], r0, 0);
                 if (OUT1) gpuact__k_st1<ESZ>(k.out1 + q.at[slot], r1, 0);
             }
@@ -17148,13 +17201,7 @@ __device__ __forceinline__ void gpuact__k_flush(const gpuact__kargs &k, const gp
                 a = q.a[slot];
                 b = q.b[slot];
                 uint32_t r0 = 0u;
-                int ok;
-                if (OP == GPUACT__OP_SWISH_TT && (GPUACT__ST_CALL & 2)) {
-                    const uint64_t v = gpuact__k_fast_call<OP, DT, DIR>(*c, a, b);
-                    ok = (int)(v >> 32);
-                    r0 = (uint32_t)v;
-                } else ok = gpuact__k_fast_only<OP, DT, DIR>(c, a, b, &r0);
-                if (ok) gpuact__k_st1<ESZ>(k.out0 + at, r0, 0);
+                if (gpuact__k_fast_tier<OP, DT, DIR>(c, a, b, &r0)) gpuact__k_st1<ESZ>(k.out0 + at, r0, 0);
                 else rej = true;
             }
             const unsigned br = __ballot_sync(0xffffffffu, rej);
@@ -17289,6 +17336,16 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
            bench/results/2026-11-27-h100-onepass */
         PASS = FAST && DT == GPUACT_F32 && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU) &&
                (DIR == GPUACT__DIR_FWD || DIR == GPUACT__DIR_BWD),
+        /* the rest of the chain inlined into the queue's flush (else a
+           call, gpuact__k_elem_call or gpuact__k_full_call, one body per
+           op, direction and tiers skipped that every kernel shares): where
+           the call spilled (32-64 bytes saved around it) at the kernel's
+           register cap: the fp32 forward of the table tier's ops but
+           swish_tanh, elu's fp32 f', and the fp32 forward and backward of
+           swish_tanh with other parameters than the table tier's */
+        RINL = DT == GPUACT_F32 && ((TT && DIR == GPUACT__DIR_FWD && OP != GPUACT__OP_SWISH_TT) ||
+                                    (OP == GPUACT_OP_ELU && DIR == GPUACT__DIR_GRAD) ||
+                                    (OP == GPUACT_OP_SWISH_TANH && (DIR == GPUACT__DIR_FWD || DIR == GPUACT__DIR_BWD))),
         /* its vectors a thread */
         PU = DIR == GPUACT__DIR_FWD ? 4 : 2,
         /* pass tickets (gpuact__kargs tick) taken where the caller gives
@@ -17327,6 +17384,11 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
                       : OP == GPUACT_OP_SWISH_TANH ? GPUACT__SWISH_MIN_BLOCKS
                       : GPUACT__FAST_MIN_BLOCKS,
         BLOCKS = BLOCKS_WANT < GPUACT__SM_BLOCKS ? BLOCKS_WANT : GPUACT__SM_BLOCKS,
+        /* resident blocks at most (0: as many as fit, the launcher's
+           occupancy query): swish_tanh's fp32 backward with the table tier
+           runs at 3 (its registers let 4 fit; H100, n = 2^28, % of copy,
+           randn / mix: 3 blocks 90.5 / 84.8, 4 blocks 90.0 / 82.3) */
+        MAXB = DT == GPUACT_F32 && OP == GPUACT__OP_SWISH_TT && DIR == GPUACT__DIR_BWD ? GPUACT__TT_ST_BWD_BLOCKS : 0,
         /* vectors a lane takes per pass (gpuact__k_vec_fast, the comment above) */
         U = DT != GPUACT_F32 ? (H16 ? (DIR == GPUACT__DIR_FWDBWD ? GPUACT__H16_FB_U : GPUACT__H16_U) : 1)
             : TT && DIR == GPUACT__DIR_FWDBWD ? GPUACT__TT_FB_U
@@ -17604,11 +17666,12 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>
             /* single elements (the vectors went to gpuact__k_vec_fast):
                the fast tier, then the full path if it rejected */
             if (!gpuact__k_fast<OP, DT, DIR>(&cfg, tt, a[0], b[0], &o[0], &p[0])) {
-                if (DT != GPUACT_F32 || (gpuact__kt<OP, DT, DIR>::TT && DIR == GPUACT__DIR_FWDBWD)) {
+                if (gpuact__kt<OP, DT, DIR>::Q2) o[0] = gpuact__k_after_tt<OP, DT, DIR>(&cfg, a[0], b[0]);
+                else {
                     const uint64_t r = gpuact__k_elem_call<OP, DT, DIR>(cfg, a[0], b[0]);
                     o[0] = (uint32_t)r;
                     p[0] = (uint32_t)(r >> 32);
-                } else gpuact__k_elem<OP, DT, DIR>(&cfg, a[0], b[0], &o[0], &p[0]);
+                }
             }
             gpuact__k_st1<ESZ>(k.out0 + at, o[0], bytes);
             if (OUT1) gpuact__k_st1<ESZ>(k.out1 + at, p[0], bytes);
@@ -18145,6 +18208,7 @@ struct gpuact__launcher {
         }
         if (per_sm < 1) per_sm = 1;
         if (per_sm > GPUACT__BLOCKS_PER_SM) per_sm = GPUACT__BLOCKS_PER_SM;
+        if ((int)gpuact__kt<OP, DT, DIR>::MAXB > 0 && per_sm > (int)gpuact__kt<OP, DT, DIR>::MAXB) per_sm = (int)gpuact__kt<OP, DT, DIR>::MAXB;
         const size_t cap = (size_t)sms * (size_t)per_sm;
         void *args[1];
         args[0] = const_cast<gpuact__kargs *>(&k);
