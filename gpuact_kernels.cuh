@@ -1378,6 +1378,11 @@ GPUACT__FN gpuact__df gpuact__tt_eval(const uint32_t *tab, float t, float S, int
     return gpuact__tt_poly(tab, kb, d, two, g2);
 }
 /* == 7 The ops == */
+/* Each op's table tier, fast tier and full path are functions here, and
+   section 8's switches pick them by op. Left there: the fast tier's input
+   ranges (one switch, 8.1) and the 16-bit tier (8.3), whose few lines per
+   op share one description and one set of bounds. */
+GPUACT__FN int gpuact__fast_range(int op, int deriv, float x);
 /* == 7.1 gelu_erf == */
 /* gelu_erf(x) = x Phi(x) = x erfc(-x/sqrt2)/2 (PyTorch's GELU(), approximate='none').
    gelu_erf'(x) = Phi(x) + x phi(x), phi(x) = e^(-x^2/2)/sqrt(2 pi); f' = 0 at x = -0.75.
@@ -1442,6 +1447,23 @@ GPUACT__FN gpuact__ferf gpuact__fast_erf_parts(float x) {
     return r;
 }
 
+/* the fast tier's f (1 and *y = RN(f), or 0; 0 outside the tier's range,
+   8.1's gpuact__fast_range) and f' (a df and its absolute bound in *err,
+   inside that range) */
+GPUACT__FN int gpuact__gelu_erf_fast_fwd(float x, int fmt, float *y) {
+    const gpuact__ferf e = gpuact__fast_erf_parts(x);
+    /* (not fast_mul1: with it the fp32 forward kernel spilled at its 64 registers) */
+    const gpuact__df v = gpuact__fast_mul(x, 0.0f, e.phi_x.h, e.phi_x.l);
+    return gpuact__fast_range(GPUACT_OP_GELU_ERF, 0, x) & gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_ERF, fmt, y, 1);
+}
+GPUACT__FN gpuact__df gpuact__gelu_erf_fast_grad(float x, float *err) {
+    const gpuact__ferf e = gpuact__fast_erf_parts(x);
+    const gpuact__df xe = gpuact__fast_mul1(e.E.h, e.E.l, e.xc);
+    const gpuact__df b = gpuact__fast_mul(xe.h, xe.l, GPUACT__K(GPUACT__C_INV_SQRT2PI_H), GPUACT__K(GPUACT__C_INV_SQRT2PI_L));
+    const gpuact__df g = gpuact__fast_add(e.phi_x, b);
+    *err = gpuact__mul(gpuact__absv(e.phi_x.h) + gpuact__absv(b.h), GPUACT__FAST_EPS_ERF);
+    return g;
+}
 /* full path and derivative */
 /* gelu_erf(x) = x Phi(x) = x erfc(-x/sqrt2)/2.
    x < 0:  x E R / 2 with erfc(a) = E R, a = |x|/sqrt2 (no cancellation);
@@ -1547,6 +1569,16 @@ GPUACT__FN gpuact__df gpuact__fast_gt_z(float x, gpuact__df *m) {
     return gpuact__fast_mul1(w.h, w.l, xc);
 }
 
+/* the fast tier's f and f' (as gelu_erf's, 7.1): x sigma(z), z = 2 k (x + c x^3) */
+GPUACT__FN int gpuact__gelu_tanh_fast_fwd(float x, int fmt, float *y) {
+    const gpuact__df z = gpuact__fast_gt_z(x, 0);
+    return gpuact__fast_range(GPUACT_OP_GELU_TANH, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_GT, fmt, y, 1);
+}
+GPUACT__FN gpuact__df gpuact__gelu_tanh_fast_grad(float x, float *err) {
+    gpuact__df m;
+    const gpuact__df z = gpuact__fast_gt_z(x, &m);
+    return gpuact__fast_sig_grad(z.h, z.l, m.h, m.l, 1, GPUACT__FAST_EPS_GT, err, 0);
+}
 /* full path and derivative */
 /* gelu_tanh(x) = x sigma(2u), 2u = x (K1 + K3 x^2); its derivative is
    sigma(2u) (1 + x (1 - sigma(2u)) (K1 + 3 K3 x^2)). |x| is kept <= 11 so
@@ -1595,7 +1627,15 @@ GPUACT__FN gpuact__xf gpuact__gelu_tanh_d_at(float x) {
 #define GPUACT__TT_XNEG_GS 8.0f
 #define GPUACT__TT_XPOS_GS 8.0f
 
-/* fast tier: silu's x sigma(z) and sigma(z) (1 + z sigma_c(z)) (6.2) at z = 1.702 x, in gpuact__fast_fwd / _grad_df (8.3) */
+/* fast tier: silu's x sigma(z) and sigma(z) (1 + z sigma_c(z)) (6.2) at z = 1.702 x */
+GPUACT__FN int gpuact__gelu_sig_fast_fwd(float x, int fmt, float *y) {
+    const gpuact__df z = gpuact__fast_mul1(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x);
+    return gpuact__fast_range(GPUACT_OP_GELU_SIGMOID, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_SIG, fmt, y, 0);
+}
+GPUACT__FN gpuact__df gpuact__gelu_sig_fast_grad(float x, float *err) {
+    const gpuact__df z = gpuact__fast_mul1(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x);
+    return gpuact__fast_sig_grad(z.h, z.l, z.h, z.l, 1, GPUACT__FAST_EPS_SIG, err, 0);
+}
 #define GPUACT__FAST_GS_XNEG 37.5f        /* 1.702 x >= -64 */
 
 /* full path and derivative */
@@ -1629,8 +1669,6 @@ GPUACT__FN gpuact__xf gpuact__gelu_sig_d(float x) {
    (selu), with x < -64 taken as -64 in expm1; fast f' -64 <= x. */
 /* (no table tier: see 6.4) */
 /* fast tier */
-/* the fast tier's input ranges, with the other ops' (8.1) */
-GPUACT__FN int gpuact__fast_range(int op, int deriv, float x);
 /* elu / selu: v = (x > 0 ? x : alpha expm1(x)) * lam, lam = 1 or SELU's lambda
    (alpha = lambda alpha for selu): expm1's 2^-38.5 and the product's 2^-45 */
 #define GPUACT__FAST_EPS_EXP 6.0e-12f /* 2^-37.28 */
@@ -1667,6 +1705,21 @@ GPUACT__FN int gpuact__fast_elu_fwd_at(int op, float x, const gpuact_cfg *c, int
 GPUACT__FN int gpuact__fast_elu_fwd(int op, float x, const gpuact_cfg *c, int fmt, float *y) {
     return gpuact__fast_elu_fin(op, x, gpuact__fexpm1(gpuact__fast_elu_xe(x), 0.0f), c, fmt, y);
 }
+/* f' by the fast tier, a df and its absolute bound: x > 0: 1 or lambda;
+   x <= 0: alpha e^x or lambda alpha e^x. 1 where the tier takes it (in:
+   inside the range), else 0. */
+GPUACT__FN int gpuact__elu_fast_grad(int op, float x, const gpuact_cfg *c, int in, gpuact__df *g, float *err) {
+    const int selu = op == GPUACT_OP_SELU;
+    const int pos = x > 0.0f;
+    const gpuact__df e = gpuact__fexp(pos ? 0.0f : x, 0.0f);
+    const float vh = pos ? 1.0f : e.h, vl = pos ? 0.0f : e.l;
+    const float kh = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : (pos ? 1.0f : c->alpha);
+    const float kl = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L)) : 0.0f;
+    *g = selu ? gpuact__fast_mul(vh, vl, kh, kl) : gpuact__fast_mul1(vh, vl, kh);
+    *err = gpuact__mul(gpuact__absv(g->h), GPUACT__FAST_EPS_EXP);
+    /* alpha e^x below 2^-100 would make dy's 2prod inexact */
+    return in & (gpuact__absv(g->h) >= 7.88860905e-31f) & (gpuact__absv(g->h) <= 3.40282347e38f);
+}
 /* full path and derivative */
 /* elu(x) = x > 0 ? x : alpha expm1(x); selu = lambda elu with SELU's alpha.
    Below x = -42 expm1(x) is -1 + (a side: see gpuact__expm1); the derivative
@@ -1682,6 +1735,35 @@ GPUACT__FN gpuact__xf gpuact__elu_neg_d(float x, float alpha) {
 }
 #define GPUACT__SELU_L gpuact__df_make(GPUACT__K(GPUACT__C_SELU_L_H), GPUACT__K(GPUACT__C_SELU_L_L))
 #define GPUACT__SELU_LA gpuact__df_make(GPUACT__K(GPUACT__C_SELU_LA_H), GPUACT__K(GPUACT__C_SELU_LA_L))
+/* f(x) and f'(x), unrounded (x not NaN). Below |x| = GPUACT__TINY:
+   alpha (x + x^2/2), and lambda alpha x with the side of x^2/2 */
+GPUACT__FN gpuact__xf gpuact__elu_f(float x, float alpha) {
+    const int tiny = gpuact__abs(x) < GPUACT__TINY;
+    if (x > 0.0f) return gpuact__xf_f(x);
+    if (tiny) /* alpha (x + x^2/2) */
+        return gpuact__tiny_tie(gpuact__xf_mulf(gpuact__xf_mulf(gpuact__xf_f(1.0f), x), alpha), alpha < 0.0f);
+    return gpuact__elu_neg_f(x, alpha);
+}
+GPUACT__FN gpuact__xf gpuact__selu_f(float x) {
+    const int tiny = gpuact__abs(x) < GPUACT__TINY;
+    if (x > 0.0f) return gpuact__xf_mulf(gpuact__xf_make(GPUACT__SELU_L, 0), x);
+    if (tiny) {
+        gpuact__xf r = gpuact__xf_mulf(gpuact__xf_f(1.0f), x);
+        if (r.h != 0.0f) r = gpuact__xf_make(gpuact__dd_mulf(GPUACT__SELU_LA, r.h), r.e);
+        return gpuact__tiny_tie(r, 0);
+    }
+    if (gpuact__isinf(x)) return gpuact__xf_make(gpuact__dd_neg(GPUACT__SELU_LA), 0);
+    return gpuact__xx_mul(gpuact__xf_make(gpuact__expm1(x, 0.0f), 0), gpuact__xf_make(GPUACT__SELU_LA, 0));
+}
+GPUACT__FN gpuact__xf gpuact__elu_d(float x, float alpha) {
+    if (x > 0.0f) return gpuact__xf_f(1.0f);
+    return gpuact__elu_neg_d(x, alpha);
+}
+GPUACT__FN gpuact__xf gpuact__selu_d(float x) {
+    if (x > 0.0f) return gpuact__xf_make(GPUACT__SELU_L, 0);
+    if (x < -300.0f) return gpuact__grad_tail(x, 0);
+    return gpuact__xx_mul(gpuact__exp(x, 0.0f), gpuact__xf_make(GPUACT__SELU_LA, 0));
+}
 
 /* == 7.5 silu == */
 /* silu(x) = x sigma(x) (PyTorch's SiLU); silu'(x) = sigma(x) (1 + x (1 - sigma(x))),
@@ -1697,7 +1779,13 @@ GPUACT__FN gpuact__xf gpuact__elu_neg_d(float x, float alpha) {
 #define GPUACT__TT_XNEG_SILU 16.0f
 #define GPUACT__TT_XPOS_SILU 16.0f
 
-/* fast tier: gpuact__fast_x_sigmoid and gpuact__fast_sig_grad (6.2) at z = x, in gpuact__fast_fwd / _grad_df (8.3) */
+/* fast tier: gpuact__fast_x_sigmoid and gpuact__fast_sig_grad (6.2) at z = x */
+GPUACT__FN int gpuact__silu_fast_fwd(float x, int fmt, float *y) {
+    return gpuact__fast_range(GPUACT_OP_SILU, 0, x) & gpuact__fast_x_sigmoid(x, x, 0.0f, GPUACT__FAST_EPS_SIG, fmt, y, 0);
+}
+GPUACT__FN gpuact__df gpuact__silu_fast_grad(float x, float *err) {
+    return gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, 0, GPUACT__FAST_EPS_SIG, err, 0);
+}
 
 /* full path and derivative */
 /* silu and silu' for 2^-60 <= |x| < 2^-10 by their Taylor series
@@ -1817,6 +1905,27 @@ GPUACT__FN int gpuact__tt_st_class(float x, const gpuact_cfg *c) {
     const int in = (x >= GPUACT__TT_ST_XLO) & (x <= GPUACT__TT_ST_XTOP) & (gpuact__absv(x) >= GPUACT__FAST_XMIN);
     const int clamped = (x >= GPUACT__TT_ST_XCLAMP) & (x <= 3.40282347e38f) & (c->hi == 1.0f);
     return in | (clamped << 1);
+}
+/* f(x) by the table tier (gpuact__tt_fwd): 1 and *y = RN(f(x)), or 0;
+   the clamped tanh(1) is a double-float within 2^-48 of it */
+GPUACT__FN int gpuact__st_tt_fwd(float x, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
+    float g2;
+    const int cls = gpuact__tt_st_class(x, c);
+    const gpuact__df q = gpuact__tt_st_eval(tab, x, 0, &g2);
+    const gpuact__df v = gpuact__fast_mul1(q.h, q.l, x);
+    const int cl = cls >> 1;
+    const float vh = cl ? GPUACT__K(GPUACT__C_TANH1_H) : v.h, vl = cl ? GPUACT__K(GPUACT__C_TANH1_L) : v.l;
+    return (cls != 0) & gpuact__fast_rn_ab(vh, vl, vh, cl ? 1.0e-13f : GPUACT__TT_E0_ST, fmt, y, 0);
+}
+/* f'(x) as a df and its absolute bound (gpuact__tt_grad_df): the class */
+GPUACT__FN int gpuact__st_tt_grad_df(float x, const gpuact_cfg *c, const uint32_t *tab, gpuact__df *g, float *err) {
+    float g2;
+    const int cls = gpuact__tt_st_class(x, c);
+    const gpuact__df a = gpuact__tt_st_eval(tab, x, 1, &g2);
+    const int cl = cls >> 1;
+    *g = cl ? gpuact__df_make(0.0f, 0.0f) : a;
+    *err = cl ? 0.0f : gpuact__fma(gpuact__absv(g2), GPUACT__TT_E2_ST, gpuact__mul(gpuact__absv(a.h), GPUACT__TT_E0_STA));
+    return cls;
 }
 /* fast tier */
 /* swish_tanh: f = clamp(tanh(w), lo, hi), w = clamp(s silu(x), lo, hi), and
@@ -2111,18 +2220,10 @@ GPUACT__FN gpuact__df gpuact__tt_g(int op, float x, const uint32_t *tab, int der
 /* f(x) by the table tier: 1 and *y = RN(f(x)), or 0. |f| > 2^-88 where
    the tier takes x (|x| >= 2^-40: |f| >= |x| Q(7) > 2^-80; swish_tanh:
    |f| >= |x| Q(-13.75) > 2^-62), so no 2^-88 test. x P as
-   gpuact__fast_mul1 (2^-45). swish_tanh's clamped tanh(1) is a
-   double-float within 2^-48 of it. */
+   gpuact__fast_mul1 (2^-45). swish_tanh's: 7.6. */
 GPUACT__FN int gpuact__tt_fwd(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
     float g2, tc = 0.0f;
-    if (op == GPUACT_OP_SWISH_TANH) {
-        const int cls = gpuact__tt_st_class(x, c);
-        const gpuact__df q = gpuact__tt_st_eval(tab, x, 0, &g2);
-        const gpuact__df v = gpuact__fast_mul1(q.h, q.l, x);
-        const int cl = cls >> 1;
-        const float vh = cl ? GPUACT__K(GPUACT__C_TANH1_H) : v.h, vl = cl ? GPUACT__K(GPUACT__C_TANH1_L) : v.l;
-        return (cls != 0) & gpuact__fast_rn_ab(vh, vl, vh, cl ? 1.0e-13f : GPUACT__TT_E0_ST, fmt, y, 0);
-    }
+    if (op == GPUACT_OP_SWISH_TANH) return gpuact__st_tt_fwd(x, c, tab, fmt, y);
     const gpuact__df g = gpuact__tt_g(op, x, tab, 0, &g2, &tc);
     const gpuact__df v = gpuact__fast_mul1(g.h, g.l, x);
     return gpuact__tt_range(op, x) & gpuact__fast_rn_ab(v.h, v.l, v.h, gpuact__tt_eps(op, tc), fmt, y, 0);
@@ -2131,14 +2232,7 @@ GPUACT__FN int gpuact__tt_fwd(int op, float x, const gpuact_cfg *c, const uint32
    (swish_tanh's clamp: *g = 0, *err = 0), 0 outside the tier's inputs */
 GPUACT__FN int gpuact__tt_grad_df(int op, float x, const gpuact_cfg *c, const uint32_t *tab, gpuact__df *g, float *err) {
     float g2, tc;
-    if (op == GPUACT_OP_SWISH_TANH) {
-        const int cls = gpuact__tt_st_class(x, c);
-        const gpuact__df a = gpuact__tt_st_eval(tab, x, 1, &g2);
-        const int cl = cls >> 1;
-        *g = cl ? gpuact__df_make(0.0f, 0.0f) : a;
-        *err = cl ? 0.0f : gpuact__fma(gpuact__absv(g2), GPUACT__TT_E2_ST, gpuact__mul(gpuact__absv(a.h), GPUACT__TT_E0_STA));
-        return cls;
-    }
+    if (op == GPUACT_OP_SWISH_TANH) return gpuact__st_tt_grad_df(x, c, tab, g, err);
     *g = gpuact__tt_g(op, x, tab, 1, &g2, &tc);
     *err = gpuact__fma(gpuact__absv(g2), gpuact__tt_e2(op), gpuact__mul(gpuact__absv(g->h), gpuact__tt_eps(op, tc)));
     return gpuact__tt_range(op, x);
@@ -2443,27 +2537,13 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, f
     /* silu and gelu_sigmoid: |f| > 2^-87 in the fast range (the smallest
        at its negative end: 64 sigma(-64) = 2^-86.3, 37.5 sigma(-63.8) =
        2^-86.8; near 0, |x| / 2 >= 2^-41), so the 2^-88 test is left out */
-    case GPUACT_OP_SILU:
-        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, x, 0.0f, GPUACT__FAST_EPS_SIG, fmt, y, 0);
-    case GPUACT_OP_GELU_SIGMOID: {
-        const gpuact__df z = gpuact__fast_mul1(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x);
-        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_SIG, fmt, y, 0);
-    }
-    case GPUACT_OP_GELU_ERF: {
-        const gpuact__ferf e = gpuact__fast_erf_parts(x);
-        /* (not fast_mul1: with it the fp32 forward kernel spilled at its 64 registers) */
-        const gpuact__df v = gpuact__fast_mul(x, 0.0f, e.phi_x.h, e.phi_x.l);
-        return gpuact__fast_range(op, 0, x) &
-               gpuact__fast_rn_ab(v.h, v.l, v.h, GPUACT__FAST_EPS_ERF, fmt, y, 1);
-    }
-    case GPUACT_OP_GELU_TANH: {
-        const gpuact__df z = gpuact__fast_gt_z(x, 0);
-        return gpuact__fast_range(op, 0, x) & gpuact__fast_x_sigmoid(x, z.h, z.l, GPUACT__FAST_EPS_GT, fmt, y, 1);
-    }
+    case GPUACT_OP_SILU: return gpuact__silu_fast_fwd(x, fmt, y);
+    case GPUACT_OP_GELU_SIGMOID: return gpuact__gelu_sig_fast_fwd(x, fmt, y);
+    case GPUACT_OP_GELU_ERF: return gpuact__gelu_erf_fast_fwd(x, fmt, y);
+    case GPUACT_OP_GELU_TANH: return gpuact__gelu_tanh_fast_fwd(x, fmt, y);
     case GPUACT_OP_ELU:
     case GPUACT_OP_SELU: return gpuact__fast_elu_fwd(op, x, c, fmt, y);
-    case GPUACT_OP_SWISH_TANH:
-        return gpuact__fast_range(op, 0, x) & gpuact__fast_st_fwd(x, c, fmt, y);
+    case GPUACT_OP_SWISH_TANH: return gpuact__fast_range(op, 0, x) & gpuact__fast_st_fwd(x, c, fmt, y);
     default: return 0;
     }
 }
@@ -2472,45 +2552,13 @@ GPUACT__FN int gpuact__fast_fwd(int op, float x, const gpuact_cfg *c, int fmt, f
    f'(x) is +0 exactly (*g = 0, *err = 0). */
 GPUACT__FN int gpuact__fast_grad_df(int op, float x, const gpuact_cfg *c, gpuact__df *g, float *err) {
     switch (op) {
-    case GPUACT_OP_SILU:
-        *g = gpuact__fast_sig_grad(x, 0.0f, x, 0.0f, 0, GPUACT__FAST_EPS_SIG, err, 0);
-        return gpuact__fast_range(op, 1, x);
-    case GPUACT_OP_GELU_SIGMOID: {
-        const gpuact__df z = gpuact__fast_mul1(GPUACT__K(GPUACT__C_GS_K_H), GPUACT__K(GPUACT__C_GS_K_L), x);
-        *g = gpuact__fast_sig_grad(z.h, z.l, z.h, z.l, 1, GPUACT__FAST_EPS_SIG, err, 0);
-        return gpuact__fast_range(op, 1, x);
-    }
-    case GPUACT_OP_GELU_ERF: {
-        const gpuact__ferf e = gpuact__fast_erf_parts(x);
-        const gpuact__df xe = gpuact__fast_mul1(e.E.h, e.E.l, e.xc);
-        const gpuact__df b = gpuact__fast_mul(xe.h, xe.l, GPUACT__K(GPUACT__C_INV_SQRT2PI_H), GPUACT__K(GPUACT__C_INV_SQRT2PI_L));
-        *g = gpuact__fast_add(e.phi_x, b);
-        *err = gpuact__mul(gpuact__absv(e.phi_x.h) + gpuact__absv(b.h), GPUACT__FAST_EPS_ERF);
-        return gpuact__fast_range(op, 1, x);
-    }
-    case GPUACT_OP_GELU_TANH: {
-        gpuact__df m;
-        const gpuact__df z = gpuact__fast_gt_z(x, &m);
-        *g = gpuact__fast_sig_grad(z.h, z.l, m.h, m.l, 1, GPUACT__FAST_EPS_GT, err, 0);
-        return gpuact__fast_range(op, 1, x);
-    }
+    case GPUACT_OP_SILU: *g = gpuact__silu_fast_grad(x, err); return gpuact__fast_range(op, 1, x);
+    case GPUACT_OP_GELU_SIGMOID: *g = gpuact__gelu_sig_fast_grad(x, err); return gpuact__fast_range(op, 1, x);
+    case GPUACT_OP_GELU_ERF: *g = gpuact__gelu_erf_fast_grad(x, err); return gpuact__fast_range(op, 1, x);
+    case GPUACT_OP_GELU_TANH: *g = gpuact__gelu_tanh_fast_grad(x, err); return gpuact__fast_range(op, 1, x);
     case GPUACT_OP_ELU:
-    case GPUACT_OP_SELU: {
-        /* x > 0: 1 or lambda; x <= 0: alpha e^x or lambda alpha e^x */
-        const int selu = op == GPUACT_OP_SELU;
-        const int in = gpuact__fast_range(op, 1, x);
-        const int pos = x > 0.0f;
-        const gpuact__df e = gpuact__fexp(pos ? 0.0f : x, 0.0f);
-        const float vh = pos ? 1.0f : e.h, vl = pos ? 0.0f : e.l;
-        const float kh = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : (pos ? 1.0f : c->alpha);
-        const float kl = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_L) : GPUACT__K(GPUACT__C_SELU_LA_L)) : 0.0f;
-        *g = selu ? gpuact__fast_mul(vh, vl, kh, kl) : gpuact__fast_mul1(vh, vl, kh);
-        *err = gpuact__mul(gpuact__absv(g->h), GPUACT__FAST_EPS_EXP);
-        /* alpha e^x below 2^-100 would make dy's 2prod inexact */
-        return in & (gpuact__absv(g->h) >= 7.88860905e-31f) & (gpuact__absv(g->h) <= 3.40282347e38f);
-    }
-    case GPUACT_OP_SWISH_TANH:
-        return gpuact__fast_range(op, 1, x) * gpuact__fast_st_grad_df(x, c, g, err);
+    case GPUACT_OP_SELU: return gpuact__elu_fast_grad(op, x, c, gpuact__fast_range(op, 1, x), g, err);
+    case GPUACT_OP_SWISH_TANH: return gpuact__fast_range(op, 1, x) * gpuact__fast_st_grad_df(x, c, g, err);
     default: return 0;
     }
 }
@@ -2538,7 +2586,6 @@ GPUACT__FN int gpuact__fast_bwd(int op, float x, float dy, const gpuact_cfg *c, 
 /* Forward, unrounded. */
 GPUACT__FN gpuact__xf gpuact__forward_xf(int op, float x, const gpuact_cfg *c) {
     if (gpuact__isnan(x)) return gpuact__xf_f(GPUACT__NAN);
-    int tiny = gpuact__abs(x) < GPUACT__TINY;
     switch (op) {
     case GPUACT_OP_GELU_ERF:
     case GPUACT_OP_GELU_TANH:
@@ -2553,20 +2600,8 @@ GPUACT__FN gpuact__xf gpuact__forward_xf(int op, float x, const gpuact_cfg *c) {
         if (op == GPUACT_OP_GELU_TANH) return gpuact__gelu_tanh_f(x);
         if (op == GPUACT_OP_GELU_SIGMOID) return gpuact__gelu_sig_f(x);
         return gpuact__silu_f(x);
-    case GPUACT_OP_ELU:
-        if (x > 0.0f) return gpuact__xf_f(x);
-        if (tiny) /* alpha (x + x^2/2) */
-            return gpuact__tiny_tie(gpuact__xf_mulf(gpuact__xf_mulf(gpuact__xf_f(1.0f), x), c->alpha), c->alpha < 0.0f);
-        return gpuact__elu_neg_f(x, c->alpha);
-    case GPUACT_OP_SELU:
-        if (x > 0.0f) return gpuact__xf_mulf(gpuact__xf_make(GPUACT__SELU_L, 0), x);
-        if (tiny) {
-            gpuact__xf r = gpuact__xf_mulf(gpuact__xf_f(1.0f), x);
-            if (r.h != 0.0f) r = gpuact__xf_make(gpuact__dd_mulf(GPUACT__SELU_LA, r.h), r.e);
-            return gpuact__tiny_tie(r, 0);
-        }
-        if (gpuact__isinf(x)) return gpuact__xf_make(gpuact__dd_neg(GPUACT__SELU_LA), 0);
-        return gpuact__xx_mul(gpuact__xf_make(gpuact__expm1(x, 0.0f), 0), gpuact__xf_make(GPUACT__SELU_LA, 0));
+    case GPUACT_OP_ELU: return gpuact__elu_f(x, c->alpha);
+    case GPUACT_OP_SELU: return gpuact__selu_f(x);
     case GPUACT_OP_SWISH_TANH: return gpuact__swish_tanh_f(x, c);
     default: return gpuact__xf_f(GPUACT__NAN);
     }
@@ -2580,13 +2615,8 @@ GPUACT__FN gpuact__xf gpuact__grad_xf0(int op, float x, const gpuact_cfg *c, int
     case GPUACT_OP_GELU_TANH: return gpuact__gelu_tanh_d(x);
     case GPUACT_OP_GELU_SIGMOID: return gpuact__gelu_sig_d(x);
     case GPUACT_OP_SILU: return gpuact__silu_d(x);
-    case GPUACT_OP_ELU:
-        if (x > 0.0f) return gpuact__xf_f(1.0f);
-        return gpuact__elu_neg_d(x, c->alpha);
-    case GPUACT_OP_SELU:
-        if (x > 0.0f) return gpuact__xf_make(GPUACT__SELU_L, 0);
-        if (x < -300.0f) return gpuact__grad_tail(x, 0);
-        return gpuact__xx_mul(gpuact__exp(x, 0.0f), gpuact__xf_make(GPUACT__SELU_LA, 0));
+    case GPUACT_OP_ELU: return gpuact__elu_d(x, c->alpha);
+    case GPUACT_OP_SELU: return gpuact__selu_d(x);
     case GPUACT_OP_SWISH_TANH: return gpuact__swish_tanh_d_t(x, c, tail);
     default: return gpuact__xf_f(GPUACT__NAN);
     }
