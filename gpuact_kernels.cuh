@@ -4455,7 +4455,9 @@ template <int ESZ, int EXTRA = 0> struct gpuact__defer {
    order from where the element was rejected, so each result is the
    chain's; a 16-bit forward+backward pair that its tier rejected may hold
    one result that tier would have taken, which the chain's next tiers give
-   as well (the 16-bit results are correctly rounded on every path). */
+   as well: they keep only correctly rounded results, and the chain's 16-bit
+   results are all correctly rounded (docs/ACCURACY.md; test_device checks
+   every 16-bit input on the GPU against the host). */
 template <int OP1, int DT, int DIR, int SKIP>
 __device__ __noinline__ uint64_t gpuact__k_rest_call(const gpuact_cfg c, uint32_t a, uint32_t b) {
     uint32_t r0 = 0u, r1 = 0u;
@@ -4477,13 +4479,9 @@ __device__ __forceinline__ uint32_t gpuact__k_full_call(const gpuact_cfg c, uint
 /* the full path alone, inlined (RINL) */
 template <int OP, int DT, int DIR>
 __device__ __forceinline__ uint32_t gpuact__k_full_inl(const gpuact_cfg *c, uint32_t a, uint32_t b) {
-    const int op = gpuact__op_of<OP>::value;
-    typedef gpuact__elt<DT> E;
-    const int fmt = (int)E::FMT;
-    const float x = E::load(a);
-    return E::store(DIR == GPUACT__DIR_FWD ? gpuact__round(gpuact__forward_xf(op, x, c), fmt)
-                    : DIR == GPUACT__DIR_GRAD ? gpuact__round(gpuact__grad_xf(op, x, c), fmt)
-                    : gpuact__bwd_full_fmt(op, x, E::load(b), c, fmt));
+    uint32_t r0 = 0u, r1 = 0u;
+    gpuact__k_elem_skip<gpuact__op_of<OP>::value, DT, DIR, GPUACT__SKIP_H16 | GPUACT__SKIP_TT | GPUACT__SKIP_FAST>(c, a, b, &r0, &r1);
+    return r0;
 }
 /* The fast tier alone, for the fp32 forward, f' and backward kernels that
    run the table tier in their loop: 1 and *r0, or 0 */
