@@ -108,7 +108,9 @@
                              there (the host entry points and the scalar functions have all).
      GPUACT_NO_TICKETS        CUDA: large backward launches keep the kernels' grid-stride order
                              (below) and make no event calls; results are the same either way.
-    Only the translation unit with GPUACT_IMPLEMENTATION reads these five.
+     GPUACT_NO_FWD_TABLES     CUDA: no 16-bit forward tables (below): no static device memory
+                             for them, and fp16 / bf16 forwards compute each element.
+    Only the translation unit with GPUACT_IMPLEMENTATION reads these six.
 
    PASS TICKETS (CUDA)
      A backward launch (and elu's and selu's forward+backward) of 16 MB of
@@ -125,6 +127,24 @@
      cudaStreamGetId, cudaEventRecord) per such launch, the pool's made in
      relaxed capture mode, so that they cannot invalidate a graph another
      stream is capturing.
+
+   16-BIT FORWARD TABLES (CUDA)
+     An fp16 or bf16 input has 65,536 values, so the accurate forward reads
+     its result from a table of them: 97-99% of the copy's bandwidth for
+     every op, on any data, where computing each element gave 17-94 (H100;
+     docs/BENCHMARKS.md). A table is 128 KB of static __device__ memory per
+     op and type (1.75 MB for all 14), in the implementation's module. The
+     first accurate 16-bit forward call of an op and type on a device
+     launches the table's build kernel on its stream (65,536 results from
+     the same code as every other path, so the bits are unchanged), records
+     an event after it (created then, kept for the life of the process) and
+     reads the table; later calls read it once that event has completed.
+     A table holds the results for the parameters of that first call (elu's
+     alpha, swish_tanh's s, lo and hi): calls with others compute each
+     element. A first call on a capturing stream builds nothing. No
+     allocation, no synchronization; the event calls are made in relaxed
+     capture mode. A table whose memory was cleared (cudaDeviceReset) is
+     not read: those calls compute each element, correct and slower.
 
    COMPILE COST
      The implementation file compiled by nvcc holds 120 kernels (7 ops x 3
@@ -174,6 +194,9 @@
                       passes in address order (fp32 backward 90.8-93.1% of
                       copy -> 96.0-98.5, bf16 93.5-94.3 -> 99.4-100.2 on an
                       H100, swish_tanh unchanged); GPUACT_NO_TICKETS.
+                      16-bit forward tables: fp16 / bf16 forwards read
+                      their results (H100: 17-94% of copy -> 97-99);
+                      results unchanged; GPUACT_NO_FWD_TABLES.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -805,6 +828,79 @@ static void gpuact__ticket_give(int device, int i, cudaStream_t stream, unsigned
     }
 }
 
+/* The 16-bit forward's tables (gpuact_kernels.cuh, section 10.2): one per
+   device, op and 16-bit type in this translation unit's module, holding the
+   results for the parameters of the first accurate-mode forward call of
+   the op and type on the device (the table's key). That call launches the
+   table's build kernel on its stream and records an event after it; it
+   and every later call with the key's parameters, once that event has
+   completed, read the table. Calls with other parameters, calls before the
+   event completes and a first call on a capturing stream (which builds
+   nothing) run without it. The event calls are made in relaxed capture
+   mode, as the tickets' are. */
+typedef struct gpuact__lut_state {
+    gpuact_cfg key;    /* the parameters the op reads, the rest zero */
+    cudaEvent_t built; /* recorded after the build kernel */
+    int state;         /* 0: no key; 1: keyed, not built; 2: build launched; 3: built */
+} gpuact__lut_state;
+static gpuact__lut_state gpuact__lut_states[GPUACT__TICKET_DEVICES][GPUACT__LUT_SLOTS];
+/* 1: this call may read the table (launching its build first on `stream`
+   where none was), else 0 */
+static int gpuact__lut_take(int device, int op, int dtype, const gpuact_cfg *c, cudaStream_t stream) {
+#if !defined(GPUACT_NO_FWD_TABLES)
+    gpuact_cfg key;
+    enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
+    cudaError_t e;
+    if (device < 0 || device >= GPUACT__TICKET_DEVICES || dtype == GPUACT_F32 || c->mode != GPUACT_MODE_ACCURATE) return 0;
+    memset(&key, 0, sizeof key);
+    if (op == GPUACT_OP_ELU) key.alpha = c->alpha;
+    if (op == GPUACT_OP_SWISH_TANH) {
+        key.scale = c->scale;
+        key.lo = c->lo;
+        key.hi = c->hi;
+    }
+    std::lock_guard<std::mutex> lock(gpuact__ticket_mutex);
+    gpuact__lut_state *t = &gpuact__lut_states[device][gpuact__lut_slot(op, dtype)];
+    if (t->state == 0) {
+        t->key = key;
+        t->state = 1;
+    }
+    if (memcmp(&t->key, &key, sizeof key) != 0) return 0;
+    if (t->state == 3) return 1;
+    const gpuact__relaxed_capture relaxed;
+    if (!relaxed.ok) return 0;
+    if (t->state == 2) {
+        e = cudaEventQuery(t->built);
+        if (e == cudaSuccess) t->state = 3;
+        else if (e != cudaErrorNotReady) (void)cudaGetLastError();
+        return t->state == 3;
+    }
+    /* state 1: build it on this stream, unless the stream is capturing */
+    if (cudaStreamIsCapturing(stream, &cs) != cudaSuccess || cs != cudaStreamCaptureStatusNone) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    if (!t->built && cudaEventCreateWithFlags(&t->built, cudaEventDisableTiming) != cudaSuccess) {
+        (void)cudaGetLastError();
+        t->built = NULL;
+        return 0;
+    }
+    if (gpuact__lut_build_device(op, dtype, c, stream) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    if (cudaEventRecord(t->built, stream) != cudaSuccess) {
+        (void)cudaGetLastError(); /* built, but when is unknown: built again by the next call */
+        return 1;                 /* this call's launch follows the build on the same stream */
+    }
+    t->state = 2;
+    return 1;
+#else
+    (void)device; (void)op; (void)dtype; (void)c; (void)stream;
+    return 0;
+#endif
+}
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -883,9 +979,12 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
         gpuact__ticket_slot prev;
         unsigned long long *tick = NULL, sid = 0;
         const int slot = gpuact__ticket_take(device, stream, &tick, &sid, &prev);
-        e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, slot >= 0 ? tick : NULL);
+        e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, slot >= 0 ? tick : NULL, 0);
         if (slot >= 0) gpuact__ticket_give(device, slot, stream, sid, &prev, e == cudaSuccess);
-    } else e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, NULL);
+    } else {
+        const int lut = dir == GPUACT__DIR_FWD && gpuact__lut_take(device, (int)op, (int)t, c, stream);
+        e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, NULL, lut);
+    }
     if (e != cudaSuccess) {
         (void)cudaGetLastError(); /* the launch's error, reported as GPUACT_ERROR_CUDA */
         return GPUACT_ERROR_CUDA;

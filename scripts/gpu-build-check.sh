@@ -46,8 +46,9 @@ trap 'rm -rf "$work"' EXIT
 # The kernel counts come from the kernel traits (gpuact__kt's OK rows in
 # gpuact_kernels.cuh): gpuact__k_eltwise instantiations (GPUACT__NKERNELS: 7 ops
 # x 3 dtypes x 4 directions, elu's and selu's backward from y, swish_tanh's
-# table-tier kernels) and gpuact__k_fm ones (GPUACT__NFAST, fast mode).
-printf '#include "gpuact_kernels.cuh"\n#include <stdio.h>\nint main(void) { printf("%%d %%d %%d %%d\\n", (int)GPUACT__NKERNELS, (int)GPUACT__NFAST, (int)GPUACT__NGATED, (int)GPUACT__NPASS); return 0; }\n' \
+# table-tier kernels), gpuact__k_fm ones (GPUACT__NFAST, fast mode) and
+# gpuact__k_lut ones (GPUACT__NLUT, the 16-bit forward from a table).
+printf '#include "gpuact_kernels.cuh"\n#include <stdio.h>\nint main(void) { printf("%%d %%d %%d %%d %%d\\n", (int)GPUACT__NKERNELS, (int)GPUACT__NFAST, (int)GPUACT__NGATED, (int)GPUACT__NPASS, (int)GPUACT__NLUT); return 0; }\n' \
   >"$work/kcount.cu"
 # (the sm_90 build of host_link_impl.cu below has the fast-mode kernels too:
 # GPUACT_FAST_KERNELS, FASTK)
@@ -55,8 +56,8 @@ FASTK=(-DGPUACT_FAST_KERNELS)
 if ! "$NVCC" -I"$root" "${FASTK[@]}" "$work/kcount.cu" -o "$work/kcount" >"$work/kcount.log" 2>&1; then
   cat "$work/kcount.log"; echo "gpu-build-check: cannot build the kernel count"; exit 1
 fi
-read -r NKERNELS NFAST NGATED NPASS < <("$work/kcount")
-echo "kernel traits: $NKERNELS kernels ($NPASS of them one-pass), $NFAST fast-mode kernels, $NGATED gated-form kernels"
+read -r NKERNELS NFAST NGATED NPASS NLUT < <("$work/kcount")
+echo "kernel traits: $NKERNELS kernels ($NPASS of them one-pass), $NFAST fast-mode kernels, $NGATED gated-form kernels, $NLUT 16-bit forward table kernels"
 WARN=(-Xcompiler -Wall,-Wextra -Werror all-warnings)
 EMU=(-std=c++17 -pthread -Wall -Wextra -Werror -Wno-unknown-pragmas -fsanitize=alignment,undefined
      -fno-sanitize-recover=all -D__CUDACC__ -include "$root/tests/gpu/emulation/cuda_runtime.h"
@@ -199,9 +200,11 @@ ptx_exact() {
   np=$(grep -c '^.entry _Z14gpuact__k_pass' "$work/kernels.ptx" || true)
   nf=$(grep -c '^.entry _Z12gpuact__k_fm' "$work/kernels.ptx" || true)
   ng=$(grep -c '^.entry _Z15gpuact__k_gated' "$work/kernels.ptx" || true)
+  nl=$(grep -c '^.entry _Z13gpuact__k_lut' "$work/kernels.ptx" || true)
+  nlb=$(grep -c '^.entry _Z19gpuact__k_lut_build' "$work/kernels.ptx" || true)
   bad=$(grep -cE '\.ftz|\.approx|div\.full' "$work/kernels.ptx" || true)
-  echo "ptx: $((n + np)) kernels ($np one-pass), $nf fast-mode kernels, $ng gated-form kernels, $bad flush-to-zero/approximate instructions"
-  [ "$((n + np))" = "$NKERNELS" ] && [ "$np" = "$NPASS" ] && [ "$nf" = "$NFAST" ] && [ "$ng" = "$NGATED" ] && [ "$bad" = 0 ]
+  echo "ptx: $((n + np)) kernels ($np one-pass), $nf fast-mode kernels, $ng gated-form kernels, $nl + $nlb table kernels, $bad flush-to-zero/approximate instructions"
+  [ "$((n + np))" = "$NKERNELS" ] && [ "$np" = "$NPASS" ] && [ "$nf" = "$NFAST" ] && [ "$ng" = "$NGATED" ] && [ "$nl" = "$NLUT" ] && [ "$nlb" = "$NLUT" ] && [ "$bad" = 0 ]
 }
 
 emu_kernels() {
@@ -244,7 +247,7 @@ done
 
 # 2. the kernels' resources (from the sm_90 build of host_link_impl.cu)
 if [ -s "$work/ptxas_sm90.txt" ]; then
-  python3 - "$work/ptxas_sm90.txt" "$NKERNELS" "$NFAST" "$NGATED" >"$work/resources.txt" <<'PY'
+  python3 - "$work/ptxas_sm90.txt" "$NKERNELS" "$NFAST" "$NGATED" "$NLUT" >"$work/resources.txt" <<'PY'
 import re, sys
 txt = open(sys.argv[1]).read()
 ops = {1: 'gelu_erf', 2: 'gelu_tanh', 3: 'gelu_sigmoid', 4: 'elu', 5: 'selu', 6: 'silu', 7: 'swish_tanh',
@@ -288,8 +291,18 @@ print("gated-form kernels: %d, with spills: %d, with a stack frame: %d, register
 for k, v in sorted(gk.items()):
     if v[0] or v[1] or v[2]:
         print("  gated %s %s %s: %d bytes stack, %d/%d bytes spilled" % (ops[k[0]], dts[k[1]], ["fwd", "bwd"][k[2]], v[0], v[1], v[2]))
-sys.exit(0 if len(res) == int(sys.argv[2]) and len(fm) == int(sys.argv[3]) and len(gk) == int(sys.argv[4]) and not bad and not fbad
-         and not gbad else 1)
+# the 16-bit forward's table kernels: no stack, no spill
+lpat = re.compile(r"Function properties for _Z\d+gpuact__k_lutILi(\d+)ELi(\d)EEv13gpuact__kargs\s*\n"
+                  r"\s*(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads\s*\n"
+                  r"ptxas info\s*: Used (\d+) registers")
+lk = {tuple(map(int, m.groups()[:2])): tuple(map(int, m.groups()[2:])) for m in lpat.finditer(txt)}
+lbad = [k for k, v in lk.items() if v[0] or v[1] or v[2]]
+print("16-bit forward table kernels: %d, with stack or spills: %d, registers %d..%d" % (
+      len(lk), len(lbad), min(v[3] for v in lk.values()) if lk else 0, max(v[3] for v in lk.values()) if lk else 0))
+for k in lbad:
+    print("  stack/spill (table kernel): %s %s: %s" % (ops[k[0]], dts[k[1]], lk[k]))
+sys.exit(0 if len(res) == int(sys.argv[2]) and len(fm) == int(sys.argv[3]) and len(gk) == int(sys.argv[4]) and len(lk) == int(sys.argv[5])
+         and not bad and not fbad and not gbad and not lbad else 1)
 PY
   rrc=$?
   report $([ $rrc = 0 ] && echo 1 || echo 0) "kernel_resources_sm90" 0 "$(head -1 "$work/resources.txt")"

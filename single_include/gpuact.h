@@ -109,7 +109,9 @@
                              there (the host entry points and the scalar functions have all).
      GPUACT_NO_TICKETS        CUDA: large backward launches keep the kernels' grid-stride order
                              (below) and make no event calls; results are the same either way.
-    Only the translation unit with GPUACT_IMPLEMENTATION reads these five.
+     GPUACT_NO_FWD_TABLES     CUDA: no 16-bit forward tables (below): no static device memory
+                             for them, and fp16 / bf16 forwards compute each element.
+    Only the translation unit with GPUACT_IMPLEMENTATION reads these six.
 
    PASS TICKETS (CUDA)
      A backward launch (and elu's and selu's forward+backward) of 16 MB of
@@ -126,6 +128,24 @@
      cudaStreamGetId, cudaEventRecord) per such launch, the pool's made in
      relaxed capture mode, so that they cannot invalidate a graph another
      stream is capturing.
+
+   16-BIT FORWARD TABLES (CUDA)
+     An fp16 or bf16 input has 65,536 values, so the accurate forward reads
+     its result from a table of them: 97-99% of the copy's bandwidth for
+     every op, on any data, where computing each element gave 17-94 (H100;
+     docs/BENCHMARKS.md). A table is 128 KB of static __device__ memory per
+     op and type (1.75 MB for all 14), in the implementation's module. The
+     first accurate 16-bit forward call of an op and type on a device
+     launches the table's build kernel on its stream (65,536 results from
+     the same code as every other path, so the bits are unchanged), records
+     an event after it (created then, kept for the life of the process) and
+     reads the table; later calls read it once that event has completed.
+     A table holds the results for the parameters of that first call (elu's
+     alpha, swish_tanh's s, lo and hi): calls with others compute each
+     element. A first call on a capturing stream builds nothing. No
+     allocation, no synchronization; the event calls are made in relaxed
+     capture mode. A table whose memory was cleared (cudaDeviceReset) is
+     not read: those calls compute each element, correct and slower.
 
    COMPILE COST
      The implementation file compiled by nvcc holds 120 kernels (7 ops x 3
@@ -175,6 +195,9 @@
                       passes in address order (fp32 backward 90.8-93.1% of
                       copy -> 96.0-98.5, bf16 93.5-94.3 -> 99.4-100.2 on an
                       H100, swish_tanh unchanged); GPUACT_NO_TICKETS.
+                      16-bit forward tables: fp16 / bf16 forwards read
+                      their results (H100: 17-94% of copy -> 97-99);
+                      results unchanged; GPUACT_NO_FWD_TABLES.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -261,8 +284,9 @@
      9.2    Gated forms: f(a) b (GEGLU, SwiGLU)
      10   CUDA kernels (CUDA only)
      10.1   One-pass kernels: fast mode's, and accurate mode's (gpuact__kt PASS)
-     10.2   Gated kernels
-     10.3   Launch
+     10.2   The 16-bit forward from a table
+     10.3   Gated kernels
+     10.4   Launch
 */
 
 /* == 1 Set-up: flags that break bit-exactness, GPUACT_HD == */
@@ -17454,7 +17478,20 @@ template <int P> struct gpuact__kt_ops {
                    gpuact__kt_count<GPUACT_OP_SELU, P>::value + gpuact__kt_count<GPUACT_OP_SILU, P>::value +
                    gpuact__kt_count<GPUACT_OP_SWISH_TANH, P>::value };
 };
+/* gpuact__k_lut kernels (section 10.2): one per op and 16-bit type built */
+template <int OP> struct gpuact__lut_count {
+    enum { value = (int)gpuact__k_built<OP, GPUACT_F16>::value + (int)gpuact__k_built<OP, GPUACT_BF16>::value };
+};
+#if defined(GPUACT_NO_FWD_TABLES)
+#define GPUACT__FWD_TABLES 0
+#else
+#define GPUACT__FWD_TABLES 1
+#endif
 enum {
+    GPUACT__NLUT = GPUACT__FWD_TABLES * (gpuact__lut_count<GPUACT_OP_GELU_ERF>::value + gpuact__lut_count<GPUACT_OP_GELU_TANH>::value +
+                                         gpuact__lut_count<GPUACT_OP_GELU_SIGMOID>::value + gpuact__lut_count<GPUACT_OP_ELU>::value +
+                                         gpuact__lut_count<GPUACT_OP_SELU>::value + gpuact__lut_count<GPUACT_OP_SILU>::value +
+                                         gpuact__lut_count<GPUACT_OP_SWISH_TANH>::value),
     GPUACT__NOP_ROWS = gpuact__kt_ops<0>::value,
     GPUACT__NKERNELS = GPUACT__NOP_ROWS + gpuact__kt_count<GPUACT__OP_SWISH_TT>::value,
     GPUACT__NPASS = gpuact__kt_ops<1>::value + gpuact__kt_count<GPUACT__OP_SWISH_TT, 1>::value,
@@ -17981,7 +18018,136 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_pass(const gpu
     gpuact__onepass<DT, DIR, gpuact__kt<OP, DT, DIR>::PU>(k, fn);
 }
 
-/* == 10.2 Gated kernels == */
+/* == 10.2 The 16-bit forward from a table == */
+/* ---------------------------------------------------------------------------
+   gpuact__k_lut<OP, DT>: the fp16 / bf16 forward (accurate mode) as one
+   read of a table of the op's 65,536 results, indexed by the input's bits.
+   An element then costs one load through the L1, whatever the op and the
+   data, where the 16-bit tier spends tens of instructions on it and hands
+   a few inputs in 2^10 to the rest of the chain. The layout is the one-pass
+   kernels' (a block a pass of GPUACT__LUT_U vectors a lane): H100, n =
+   2^28, stand-ins (bench/lut_probe.cu), % of copy, randn / mix: this layout
+   with the table in global memory 97.9 / 98.3 (f16) and 98.5 / 99.0
+   (bf16); the same loop grid-stride over 8 blocks a multiprocessor 90-93,
+   and the table in shared memory (whole, or the entries of |x| in
+   [2^-8, 2^8)) 93-94, as a plain copy is in that loop.
+   The tables: static device memory of this module, 128 KB per op and type
+   (GPUACT__LUT_SLOTS of them). gpuact__k_lut_build fills one, each entry
+   (one a thread) through the call that the op's 16-bit forward kernel
+   makes for what its tier rejects (gpuact__k_elem_call: the chain after
+   that tier; every tier keeps only correctly rounded 16-bit results, so
+   these are the chain's; test_device checks every entry against the host),
+   then sets the table's mark. gpuact.h (gpuact__lut_take) launches it on
+   the stream of the first 16-bit forward call of the op and type on the
+   device in accurate mode, and records an event after it; that call and
+   every later one whose parameters are the table's (elu's alpha,
+   swish_tanh's s, lo, hi; the other ops have none) once the event has
+   completed read the table; others run gpuact__k_eltwise. A kernel
+   boundary lies between the table's writes and its reads, so the reads
+   may take the read-only path (__ldg). A table whose mark is missing (the
+   device was reset since) is not read: each element then goes through the
+   call. GPUACT_NO_FWD_TABLES: no tables, gpuact__k_eltwise for every
+   16-bit forward.
+   ------------------------------------------------------------------------ */
+#define GPUACT__LUT_SLOTS (2 * GPUACT_OP_COUNT) /* op x {fp16, bf16} */
+#define GPUACT__LUT_MARK 0x6c757431u           /* "lut1": the table is filled */
+#ifndef GPUACT__LUT_U
+#define GPUACT__LUT_U 4 /* 16-byte vectors a lane: H100, n = 2^28, fp16 randn / mix, % of copy: U = 2 93.2-94.1 / 94.2-95.2, U = 4 97.0-97.3 / 97.5-98.1 */
+#endif
+#if !defined(GPUACT_NO_FWD_TABLES)
+static __device__ uint16_t gpuact__lut_tab[GPUACT__LUT_SLOTS][65536];
+static __device__ unsigned gpuact__lut_mark[GPUACT__LUT_SLOTS];
+#endif
+static inline int gpuact__lut_slot(int op, int dt) { return 2 * (op - 1) + (dt == GPUACT_BF16); }
+
+#if !defined(GPUACT_NO_FWD_TABLES)
+/* fills table S: grid 65536 / GPUACT__BLOCK, an entry a thread */
+template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut_build(const gpuact_cfg c) {
+    const int S = 2 * (OP - 1) + (DT == GPUACT_BF16);
+    const uint32_t e = blockIdx.x * GPUACT__BLOCK + threadIdx.x;
+    gpuact__lut_tab[S][e] = (uint16_t)gpuact__k_elem_call<OP, DT, GPUACT__DIR_FWD>(c, e, 0u);
+    if (e == 0) gpuact__lut_mark[S] = GPUACT__LUT_MARK;
+}
+/* an element: the table's entry */
+template <int DT> struct gpuact__lut_fn {
+    const uint16_t *tab;
+    __device__ __forceinline__ void vec(uint32_t a, uint32_t, uint32_t *r0, uint32_t *) const { *r0 = (uint32_t)__ldg(tab + a); }
+    __device__ __forceinline__ void one(uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) const { vec(a, b, r0, r1); }
+};
+/* without the table's mark: each of the n elements through the call, one
+   a thread of the grid (a call, not inlined code: the kernel keeps the
+   registers of the lookup alone, 38-40 where the call inlined into the loop
+   took 48, and 5 resident blocks a multiprocessor lost 12 points of fp16) */
+template <int OP, int DT>
+__device__ __noinline__ void gpuact__lut_unbuilt(const gpuact_cfg c, const unsigned char *in, unsigned char *out, size_t n, int bytes) {
+    for (size_t i = (size_t)blockIdx.x * GPUACT__BLOCK + threadIdx.x; i < n; i += (size_t)gridDim.x * GPUACT__BLOCK)
+        gpuact__k_st1<2>(out + 2 * i, (uint32_t)gpuact__k_elem_call<OP, DT, GPUACT__DIR_FWD>(c, gpuact__k_ld1<2>(in + 2 * i, bytes), 0u), bytes);
+}
+template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut(const gpuact__kargs k) {
+    const int S = 2 * (OP - 1) + (DT == GPUACT_BF16);
+    if (__ldg(&gpuact__lut_mark[S]) != GPUACT__LUT_MARK) {
+        gpuact__lut_unbuilt<OP, DT>(k.cfg, k.in0, k.out0, k.mode == GPUACT__MODE_VEC ? k.items + k.nvec * 7 : k.items, k.mode == GPUACT__MODE_BYTES);
+        return;
+    }
+    gpuact__lut_fn<DT> fn;
+    fn.tab = gpuact__lut_tab[S];
+    gpuact__onepass<DT, GPUACT__DIR_FWD, GPUACT__LUT_U>(k, fn);
+}
+#endif
+/* Launcher of gpuact__k_lut<OP, DT> where the op and type are built (else
+   cudaErrorInvalidValue: the caller checked) */
+template <int OP, int DT, bool BUILT = gpuact__k_built<OP, DT>::value && DT != GPUACT_F32> struct gpuact__lut_launcher {
+    static cudaError_t run(const gpuact__kargs &k, cudaStream_t stream) {
+#if !defined(GPUACT_NO_FWD_TABLES)
+        return gpuact__onepass_launch((const void *)gpuact__k_lut<OP, DT>, k, GPUACT__LUT_U, stream);
+#else
+        (void)k; (void)stream;
+        return cudaErrorInvalidValue;
+#endif
+    }
+    /* gpuact__k_lut_build on `stream` */
+    static cudaError_t build(const gpuact_cfg &c, cudaStream_t stream) {
+#if !defined(GPUACT_NO_FWD_TABLES)
+        void *args[1];
+        args[0] = const_cast<gpuact_cfg *>(&c);
+        return cudaLaunchKernel((const void *)gpuact__k_lut_build<OP, DT>, dim3(65536 / GPUACT__BLOCK), dim3(GPUACT__BLOCK), args, 0, stream);
+#else
+        (void)c; (void)stream;
+        return cudaErrorInvalidValue;
+#endif
+    }
+};
+template <int OP, int DT> struct gpuact__lut_launcher<OP, DT, false> {
+    static cudaError_t run(const gpuact__kargs &, cudaStream_t) { return cudaErrorInvalidValue; }
+    static cudaError_t build(const gpuact_cfg &, cudaStream_t) { return cudaErrorInvalidValue; }
+};
+/* runtime op -> template: the lookup kernel for k (build = 0), or the
+   table's build kernel for k's parameters (build = 1) */
+template <int DT> static inline cudaError_t gpuact__lut_launch_op(int op, int build, const gpuact__kargs &k, cudaStream_t stream) {
+#define GPUACT__LUT_CASE(OP) \
+    case OP: return build ? gpuact__lut_launcher<OP, DT>::build(k.cfg, stream) : gpuact__lut_launcher<OP, DT>::run(k, stream);
+    switch (op) {
+        GPUACT__LUT_CASE(GPUACT_OP_GELU_ERF)
+        GPUACT__LUT_CASE(GPUACT_OP_GELU_TANH)
+        GPUACT__LUT_CASE(GPUACT_OP_GELU_SIGMOID)
+        GPUACT__LUT_CASE(GPUACT_OP_ELU)
+        GPUACT__LUT_CASE(GPUACT_OP_SELU)
+        GPUACT__LUT_CASE(GPUACT_OP_SILU)
+        GPUACT__LUT_CASE(GPUACT_OP_SWISH_TANH)
+    default: return cudaErrorInvalidValue;
+    }
+#undef GPUACT__LUT_CASE
+}
+/* Launches the build kernel of (op, dtype)'s table for cfg on `stream`
+   (gpuact.h's gpuact__lut_take; op and dtype built, dtype 16-bit) */
+template <int UNUSED = 0> static inline cudaError_t gpuact__lut_build_device(int op, int dtype, const gpuact_cfg *cfg, cudaStream_t stream) {
+    gpuact__kargs k;
+    memset(&k, 0, sizeof k);
+    k.cfg = *cfg;
+    return dtype == GPUACT_F16 ? gpuact__lut_launch_op<GPUACT_F16>(op, 1, k, stream) : gpuact__lut_launch_op<GPUACT_BF16>(op, 1, k, stream);
+}
+
+/* == 10.3 Gated kernels == */
 /* ---------------------------------------------------------------------------
    gpuact__k_gated<OP, DT, BWD>: the gated forms of section 9.2 on rows x
    cols elements, row r of a, b (and da, db) at r * pitch bytes, y and dy
@@ -18178,7 +18344,7 @@ static inline cudaError_t gpuact__gated_device(int bwd, int op, int dtype, const
     }
 }
 
-/* == 10.3 Launch == */
+/* == 10.4 Launch == */
 
 /* Answers of the runtime that do not change while the process runs (a
    device's multiprocessor count, a kernel's resident blocks per
@@ -18386,13 +18552,16 @@ static inline int gpuact__eltwise_wants_tick(int dir, int op, int dtype, const g
    device, and per kernel: gpuact__sm_count) or the launch. Makes no other
    CUDA call (none of these is a stream operation): legal during stream
    capture. tick: NULL, or a zeroed pair of device words this launch alone
-   uses (gpuact__kargs; gpuact.h's gpuact__ticket_take). A template only so that the 102 kernels are
-   instantiated in the translation units that call it (gpuact.h's
-   implementation), not in every CUDA file including this header. */
+   uses (gpuact__kargs; gpuact.h's gpuact__ticket_take). lut: a 16-bit
+   forward in accurate mode may run gpuact__k_lut (its table holds these
+   parameters' results: gpuact.h's gpuact__lut_take). A template only so
+   that the kernels are instantiated in the translation units that call it
+   (gpuact.h's implementation), not in every CUDA file including this
+   header. */
 template <int UNUSED = 0>
 static inline cudaError_t gpuact__eltwise_device(int dir, int op, int dtype, const gpuact_cfg *cfg, const void *in0,
                                                  const void *in1, void *out0, void *out1, size_t n, int device,
-                                                 cudaStream_t stream, unsigned long long *tick) {
+                                                 cudaStream_t stream, unsigned long long *tick, int lut) {
     gpuact__kargs k;
     int sms = 0;
     size_t blocks, max_blocks;
@@ -18406,6 +18575,8 @@ static inline cudaError_t gpuact__eltwise_device(int dir, int op, int dtype, con
     k.out1 = (unsigned char *)out1;
     k.tick = tick;
     gpuact__eltwise_plan(&k, dtype == GPUACT_F32 ? 4u : 2u, n);
+    if (lut && dir == GPUACT__DIR_FWD && cfg->mode == GPUACT_MODE_ACCURATE && dtype != GPUACT_F32)
+        return dtype == GPUACT_F16 ? gpuact__lut_launch_op<GPUACT_F16>(op, 0, k, stream) : gpuact__lut_launch_op<GPUACT_BF16>(op, 0, k, stream);
     blocks = k.items / GPUACT__BLOCK + (k.items % GPUACT__BLOCK != 0);
     max_blocks = (size_t)sms * GPUACT__BLOCKS_PER_SM;
     if (blocks > max_blocks) blocks = max_blocks;
@@ -19046,6 +19217,79 @@ static void gpuact__ticket_give(int device, int i, cudaStream_t stream, unsigned
     }
 }
 
+/* The 16-bit forward's tables (gpuact_kernels.cuh, section 10.2): one per
+   device, op and 16-bit type in this translation unit's module, holding the
+   results for the parameters of the first accurate-mode forward call of
+   the op and type on the device (the table's key). That call launches the
+   table's build kernel on its stream and records an event after it; it
+   and every later call with the key's parameters, once that event has
+   completed, read the table. Calls with other parameters, calls before the
+   event completes and a first call on a capturing stream (which builds
+   nothing) run without it. The event calls are made in relaxed capture
+   mode, as the tickets' are. */
+typedef struct gpuact__lut_state {
+    gpuact_cfg key;    /* the parameters the op reads, the rest zero */
+    cudaEvent_t built; /* recorded after the build kernel */
+    int state;         /* 0: no key; 1: keyed, not built; 2: build launched; 3: built */
+} gpuact__lut_state;
+static gpuact__lut_state gpuact__lut_states[GPUACT__TICKET_DEVICES][GPUACT__LUT_SLOTS];
+/* 1: this call may read the table (launching its build first on `stream`
+   where none was), else 0 */
+static int gpuact__lut_take(int device, int op, int dtype, const gpuact_cfg *c, cudaStream_t stream) {
+#if !defined(GPUACT_NO_FWD_TABLES)
+    gpuact_cfg key;
+    enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
+    cudaError_t e;
+    if (device < 0 || device >= GPUACT__TICKET_DEVICES || dtype == GPUACT_F32 || c->mode != GPUACT_MODE_ACCURATE) return 0;
+    memset(&key, 0, sizeof key);
+    if (op == GPUACT_OP_ELU) key.alpha = c->alpha;
+    if (op == GPUACT_OP_SWISH_TANH) {
+        key.scale = c->scale;
+        key.lo = c->lo;
+        key.hi = c->hi;
+    }
+    std::lock_guard<std::mutex> lock(gpuact__ticket_mutex);
+    gpuact__lut_state *t = &gpuact__lut_states[device][gpuact__lut_slot(op, dtype)];
+    if (t->state == 0) {
+        t->key = key;
+        t->state = 1;
+    }
+    if (memcmp(&t->key, &key, sizeof key) != 0) return 0;
+    if (t->state == 3) return 1;
+    const gpuact__relaxed_capture relaxed;
+    if (!relaxed.ok) return 0;
+    if (t->state == 2) {
+        e = cudaEventQuery(t->built);
+        if (e == cudaSuccess) t->state = 3;
+        else if (e != cudaErrorNotReady) (void)cudaGetLastError();
+        return t->state == 3;
+    }
+    /* state 1: build it on this stream, unless the stream is capturing */
+    if (cudaStreamIsCapturing(stream, &cs) != cudaSuccess || cs != cudaStreamCaptureStatusNone) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    if (!t->built && cudaEventCreateWithFlags(&t->built, cudaEventDisableTiming) != cudaSuccess) {
+        (void)cudaGetLastError();
+        t->built = NULL;
+        return 0;
+    }
+    if (gpuact__lut_build_device(op, dtype, c, stream) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    if (cudaEventRecord(t->built, stream) != cudaSuccess) {
+        (void)cudaGetLastError(); /* built, but when is unknown: built again by the next call */
+        return 1;                 /* this call's launch follows the build on the same stream */
+    }
+    t->state = 2;
+    return 1;
+#else
+    (void)device; (void)op; (void)dtype; (void)c; (void)stream;
+    return 0;
+#endif
+}
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -19124,9 +19368,12 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
         gpuact__ticket_slot prev;
         unsigned long long *tick = NULL, sid = 0;
         const int slot = gpuact__ticket_take(device, stream, &tick, &sid, &prev);
-        e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, slot >= 0 ? tick : NULL);
+        e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, slot >= 0 ? tick : NULL, 0);
         if (slot >= 0) gpuact__ticket_give(device, slot, stream, sid, &prev, e == cudaSuccess);
-    } else e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, NULL);
+    } else {
+        const int lut = dir == GPUACT__DIR_FWD && gpuact__lut_take(device, (int)op, (int)t, c, stream);
+        e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, NULL, lut);
+    }
     if (e != cudaSuccess) {
         (void)cudaGetLastError(); /* the launch's error, reported as GPUACT_ERROR_CUDA */
         return GPUACT_ERROR_CUDA;

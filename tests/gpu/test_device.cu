@@ -11,7 +11,9 @@
 
    1. 16-bit exhaustive: all 65536 f16 / bf16 inputs, every op (defaults, elu
       alpha 0.3, swish_tanh s 1.5 [-0.2, 0.8]), forward, grad, backward (a
-      fixed pseudo-random dy), forward+backward, backward-from-output (elu/selu).
+      fixed pseudo-random dy), forward+backward, backward-from-output (elu/selu);
+      then (1b) the forward again, from the tables test 1's first launches
+      filled, 4 x 65536 + 7 inputs, off 16-byte alignment.
    2. fp32 exhaustive: all 2^32 bit patterns, forward and grad, every op
       (chunks of 2^28 on the GPU; the host side on every CPU core).
    3. fp32 random: 2^26 random (x, dy) bit patterns per op: backward;
@@ -330,6 +332,76 @@ static void test_16bit(void) {
             row("16-bit exhaustive", std::string(dtn(t)) + " " + c.name, checked, bad, note);
         }
     }
+}
+
+/* 1b. The 16-bit forward's tables (gpuact_kernels.cuh section 10.2): test 1's
+   first forward of each op and type built the table of its default
+   parameters (its mark, read from the device, says so), so these forwards
+   read it: all 65,536 inputs 4 times over (in a different order each
+   time) and 7 more, one element past a 16-byte boundary (a scalar head and
+   tail around the vectors), against the host. Test 1 checked the first
+   launches and the parameters that have no table (elu alpha 0.3,
+   swish_tanh s 1.5). Then a table whose mark is gone. */
+static void test_16bit_tables(void) {
+#if defined(GPUACT_NO_FWD_TABLES)
+    skip_row("16-bit tables", "all", "GPUACT_NO_FWD_TABLES");
+#else
+    const size_t n = 4 * 65536 + 7, b = 2 * (n + 1);
+    std::vector<uint16_t> hx(n), r0(n), e0(n);
+    for (size_t i = 0; i < n; i++) hx[i] = (uint16_t)((i * (2 * (i >> 16) + 40503u)) & 0xffffu); /* odd multipliers: a permutation a block */
+    DevBuf dx(b), d0(b);
+    h2d(dx.p + 2, hx.data(), 2 * n);
+    for (int ti = 1; ti < 3; ti++) {
+        const gpuact_dtype t = DTS[ti];
+        for (int op = 1; op <= GPUACT_OP_COUNT; op++) {
+            CK(cudaMemsetAsync(d0.p, 0xA5, b, g_stream));
+            const gpuact_status sd = call(true, FWD, (gpuact_op)op, t, NULL, dx.p + 2, NULL, d0.p + 2, NULL, n);
+            d2h(r0.data(), d0.p + 2, 2 * n);
+            unsigned mark[GPUACT__LUT_SLOTS];
+            CK(cudaMemcpyFromSymbol(mark, gpuact__lut_mark, sizeof mark));
+            const gpuact_status sh = host_par(FWD, (gpuact_op)op, t, NULL, hx.data(), NULL, e0.data(), NULL, n);
+            Diff d = diff(r0.data(), e0.data(), n, 2);
+            std::string note;
+            if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS) {
+                note = fmt("status device %d host %d", (int)sd, (int)sh);
+                d.bad += n;
+            } else if (d.bad) {
+                note = fmt("first x=0x%04x dev=0x%04x host=0x%04x", hx[d.first], r0[d.first], e0[d.first]);
+            }
+            if (mark[gpuact__lut_slot(op, t)] != GPUACT__LUT_MARK) {
+                note += " the table was never built";
+                d.bad++;
+            }
+            row("16-bit tables", std::string(dtn(t)) + " " + OPN[op] + " forward", n, d.bad, note);
+        }
+        /* a table without its mark (as after a device reset, which zeroes
+           the module's memory) is not read: the kernel computes each element
+           through the chain; 16-byte vectors with a head, and every pointer
+           one byte off (byte loads and stores) */
+        const int slot = gpuact__lut_slot(GPUACT_OP_GELU_ERF, t);
+        unsigned mark[GPUACT__LUT_SLOTS], zero = 0;
+        CK(cudaMemcpyFromSymbol(mark, gpuact__lut_mark, sizeof mark));
+        CK(cudaMemcpyToSymbol(gpuact__lut_mark, &zero, sizeof zero, slot * sizeof(unsigned)));
+        const gpuact_status sh = host_par(FWD, GPUACT_OP_GELU_ERF, t, NULL, hx.data(), NULL, e0.data(), NULL, n);
+        for (int off = 2; off >= 1; off--) {
+            if (off == 1) h2d(dx.p + 1, hx.data(), 2 * n);
+            CK(cudaMemsetAsync(d0.p, 0xA5, b, g_stream));
+            const gpuact_status sd = call(true, FWD, GPUACT_OP_GELU_ERF, t, NULL, dx.p + off, NULL, d0.p + off, NULL, n);
+            d2h(r0.data(), d0.p + off, 2 * n);
+            Diff d = diff(r0.data(), e0.data(), n, 2);
+            std::string note;
+            if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS) {
+                note = fmt("status device %d host %d", (int)sd, (int)sh);
+                d.bad += n;
+            } else if (d.bad) {
+                note = fmt("first x=0x%04x dev=0x%04x host=0x%04x", hx[d.first], r0[d.first], e0[d.first]);
+            }
+            row("16-bit tables", std::string(dtn(t)) + " gelu_erf, no mark, " + (off == 2 ? "vectors" : "bytes"), n, d.bad, note);
+        }
+        CK(cudaMemcpyToSymbol(gpuact__lut_mark, &mark[slot], sizeof(unsigned), slot * sizeof(unsigned)));
+        h2d(dx.p + 2, hx.data(), 2 * n);
+    }
+#endif
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1202,7 +1274,10 @@ int main(int argc, char **argv) {
            g_sms, ndev, std::thread::hardware_concurrency());
     CK(cudaStreamCreateWithFlags(&g_stream, cudaStreamNonBlocking));
     printf("%-20s %-46s %13s %10s  %s\n", "test", "case", "checked", "differing", "result");
-    if (run_default) test_16bit();
+    if (run_default) {
+        test_16bit();
+        test_16bit_tables();
+    }
     if (run_exh) test_f32_exhaustive();
     if (run_default) {
         test_f32_random();

@@ -86,6 +86,8 @@ static inline unsigned __ballot_sync(unsigned mask, int p) { return emu_warp_vot
 static inline int __any_sync(unsigned mask, int p) { return emu_warp_vote(mask, p != 0) != 0u; }
 static inline void __syncwarp(unsigned mask = 0xffffffffu) { (void)emu_warp_vote(mask, 0); }
 static inline int __popc(unsigned v) { return __builtin_popcount(v); }
+/* the read-only path: a plain load here */
+template <class T> static inline T __ldg(const T *p) { return *p; }
 /* __syncthreads: every lane of the block arrives, then all go on */
 void emu_block_barrier(void);
 static inline void __syncthreads(void) { emu_block_barrier(); }
@@ -102,6 +104,7 @@ static inline unsigned atomicCAS(unsigned *p, unsigned cmp, unsigned v) {
     return cmp;
 }
 static inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 /* knobs for tests of the error paths */
 extern int emu_sms, emu_ndev, emu_fail_launch, emu_no_device;
@@ -147,6 +150,11 @@ template <class T> static inline cudaError_t cudaGetSymbolAddress(void **p, cons
 template <class T> static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &sym, size_t bytes, size_t off = 0,
                                                                   enum cudaMemcpyKind = cudaMemcpyDeviceToHost) {
     memcpy(dst, (const char *)&sym + off, bytes);
+    return cudaSuccess;
+}
+template <class T> static inline cudaError_t cudaMemcpyToSymbol(const T &sym, const void *src, size_t bytes, size_t off = 0,
+                                                                enum cudaMemcpyKind = cudaMemcpyHostToDevice) {
+    memcpy((char *)&sym + off, src, bytes);
     return cudaSuccess;
 }
 extern long emu_event_records; /* cudaEventRecord calls (the tests see the tickets' bookkeeping) */
