@@ -147,11 +147,13 @@
      not read: those calls compute each element, correct and slower.
 
    COMPILE COST
-     The implementation file compiled by nvcc holds 120 kernels (7 ops x 3
+     The implementation file compiled by nvcc holds 148 kernels (7 ops x 3
      element types x forward, f', backward and both at once, backward from
-     y for elu and selu, swish_tanh's table-tier kernels, and the gated
-     forms' 18): with nvcc -c -arch=sm_90 on a 2-core machine about 49 s,
-     535 MB of memory and a 12.2 MB object; one op in one type about 3 s and 1 MB
+     y for elu and selu, swish_tanh's table-tier kernels, the gated forms'
+     18, and the 16-bit forward tables' 28): built as README.md's "From
+     CUDA" says (SASS for sm_90 alone, compressed, --split-compile=0) on a
+     2-core machine about 48 s and a 2.6 MB object; one op in one type
+     about 3 s and 1 MB
      (docs/BENCHMARKS.md, "Compile cost"; scripts/compile-cost.sh measures
      it on your machine). The host-only implementation takes about 1 s.
 
