@@ -18033,8 +18033,8 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_pass(const gpu
    (bf16); the same loop grid-stride over 8 blocks a multiprocessor 90-93,
    and the table in shared memory (whole, or the entries of |x| in
    [2^-8, 2^8)) 93-94, as a plain copy is in that loop.
-   The tables: static device memory of this module, 128 KB per op and type
-   (GPUACT__LUT_SLOTS of them). gpuact__k_lut_build fills one, each entry
+   The tables: static device memory of the module that instantiates these
+   kernels, 128 KB per op and type (GPUACT__LUT_SLOTS of them). gpuact__k_lut_build fills one, each entry
    (one a thread) through the call that the op's 16-bit forward kernel
    makes for what its tier rejects (gpuact__k_elem_call: the chain after
    that tier; every tier keeps only correctly rounded 16-bit results, so
@@ -18056,19 +18056,26 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_pass(const gpu
 #ifndef GPUACT__LUT_U
 #define GPUACT__LUT_U 4 /* 16-byte vectors a lane: H100, n = 2^28, fp16 randn / mix, % of copy: U = 2 93.2-94.1 / 94.2-95.2, U = 4 97.0-97.3 / 97.5-98.1 */
 #endif
-#if !defined(GPUACT_NO_FWD_TABLES)
-static __device__ uint16_t gpuact__lut_tab[GPUACT__LUT_SLOTS][65536];
-static __device__ unsigned gpuact__lut_mark[GPUACT__LUT_SLOTS];
-#endif
 static inline int gpuact__lut_slot(int op, int dt) { return 2 * (op - 1) + (dt == GPUACT_BF16); }
+/* table S (gpuact__lut_slot): a static of a function template, so that it
+   exists only in the modules whose kernels read it (the implementation's),
+   not in every CUDA file that includes this header */
+typedef struct gpuact__lut_t {
+    uint16_t tab[65536];
+    unsigned mark; /* GPUACT__LUT_MARK once filled */
+} gpuact__lut_t;
+template <int S> __device__ __forceinline__ gpuact__lut_t *gpuact__lut_d() {
+    static gpuact__lut_t t;
+    return &t;
+}
 
 #if !defined(GPUACT_NO_FWD_TABLES)
 /* fills table S: grid 65536 / GPUACT__BLOCK, an entry a thread */
 template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut_build(const gpuact_cfg c) {
-    const int S = 2 * (OP - 1) + (DT == GPUACT_BF16);
+    gpuact__lut_t *t = gpuact__lut_d<2 * (OP - 1) + (DT == GPUACT_BF16)>();
     const uint32_t e = blockIdx.x * GPUACT__BLOCK + threadIdx.x;
-    gpuact__lut_tab[S][e] = (uint16_t)gpuact__k_elem_call<OP, DT, GPUACT__DIR_FWD>(c, e, 0u);
-    if (e == 0) gpuact__lut_mark[S] = GPUACT__LUT_MARK;
+    t->tab[e] = (uint16_t)gpuact__k_elem_call<OP, DT, GPUACT__DIR_FWD>(c, e, 0u);
+    if (e == 0) t->mark = GPUACT__LUT_MARK;
 }
 /* an element: the table's entry */
 template <int DT> struct gpuact__lut_fn {
@@ -18086,13 +18093,13 @@ __device__ __noinline__ void gpuact__lut_unbuilt(const gpuact_cfg c, const unsig
         gpuact__k_st1<2>(out + 2 * i, (uint32_t)gpuact__k_elem_call<OP, DT, GPUACT__DIR_FWD>(c, gpuact__k_ld1<2>(in + 2 * i, bytes), 0u), bytes);
 }
 template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut(const gpuact__kargs k) {
-    const int S = 2 * (OP - 1) + (DT == GPUACT_BF16);
-    if (__ldg(&gpuact__lut_mark[S]) != GPUACT__LUT_MARK) {
+    const gpuact__lut_t *t = gpuact__lut_d<2 * (OP - 1) + (DT == GPUACT_BF16)>();
+    if (__ldg(&t->mark) != GPUACT__LUT_MARK) {
         gpuact__lut_unbuilt<OP, DT>(k.cfg, k.in0, k.out0, k.mode == GPUACT__MODE_VEC ? k.items + k.nvec * 7 : k.items, k.mode == GPUACT__MODE_BYTES);
         return;
     }
     gpuact__lut_fn<DT> fn;
-    fn.tab = gpuact__lut_tab[S];
+    fn.tab = t->tab;
     gpuact__onepass<DT, GPUACT__DIR_FWD, GPUACT__LUT_U>(k, fn);
 }
 #endif

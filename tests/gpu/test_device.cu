@@ -334,6 +334,28 @@ static void test_16bit(void) {
     }
 }
 
+#if !defined(GPUACT_NO_FWD_TABLES)
+/* the tables' marks: every one into out; table S's set to v (S < 0: none) */
+template <int S> __device__ void marks_into(unsigned *out) {
+    out[S] = gpuact__lut_d<S>()->mark;
+    marks_into<S - 1>(out);
+}
+template <> __device__ void marks_into<-1>(unsigned *) {}
+__global__ void k_marks(unsigned *out, int s, unsigned v) {
+    marks_into<GPUACT__LUT_SLOTS - 1>(out);
+    if (s == 0) gpuact__lut_d<0>()->mark = v;
+    if (s == 1) gpuact__lut_d<1>()->mark = v;
+}
+/* the marks before; with s = 0 or 1 (gelu_erf f16 / bf16), that one set to v */
+static std::vector<unsigned> lut_marks(int s = -1, unsigned v = 0) {
+    DevBuf d(4 * GPUACT__LUT_SLOTS);
+    LAUNCH(k_marks, 1, 1, g_stream, (unsigned *)d.p, s, v);
+    CK(cudaGetLastError());
+    std::vector<unsigned> m(GPUACT__LUT_SLOTS);
+    d2h(m.data(), d.p, 4 * GPUACT__LUT_SLOTS);
+    return m;
+}
+#endif
 /* 1b. The 16-bit forward's tables (gpuact_kernels.cuh section 10.2): test 1's
    first forward of each op and type built the table of its default
    parameters (its mark, read from the device, says so), so these forwards
@@ -357,8 +379,7 @@ static void test_16bit_tables(void) {
             CK(cudaMemsetAsync(d0.p, 0xA5, b, g_stream));
             const gpuact_status sd = call(true, FWD, (gpuact_op)op, t, NULL, dx.p + 2, NULL, d0.p + 2, NULL, n);
             d2h(r0.data(), d0.p + 2, 2 * n);
-            unsigned mark[GPUACT__LUT_SLOTS];
-            CK(cudaMemcpyFromSymbol(mark, gpuact__lut_mark, sizeof mark));
+            const std::vector<unsigned> mark = lut_marks();
             const gpuact_status sh = host_par(FWD, (gpuact_op)op, t, NULL, hx.data(), NULL, e0.data(), NULL, n);
             Diff d = diff(r0.data(), e0.data(), n, 2);
             std::string note;
@@ -379,9 +400,7 @@ static void test_16bit_tables(void) {
            through the chain; 16-byte vectors with a head, and every pointer
            one byte off (byte loads and stores) */
         const int slot = gpuact__lut_slot(GPUACT_OP_GELU_ERF, t);
-        unsigned mark[GPUACT__LUT_SLOTS], zero = 0;
-        CK(cudaMemcpyFromSymbol(mark, gpuact__lut_mark, sizeof mark));
-        CK(cudaMemcpyToSymbol(gpuact__lut_mark, &zero, sizeof zero, slot * sizeof(unsigned)));
+        const std::vector<unsigned> mark = lut_marks(slot, 0u);
         const gpuact_status sh = host_par(FWD, GPUACT_OP_GELU_ERF, t, NULL, hx.data(), NULL, e0.data(), NULL, n);
         for (int off = 2; off >= 1; off--) {
             if (off == 1) h2d(dx.p + 1, hx.data(), 2 * n);
@@ -398,7 +417,7 @@ static void test_16bit_tables(void) {
             }
             row("16-bit tables", std::string(dtn(t)) + " gelu_erf, no mark, " + (off == 2 ? "vectors" : "bytes"), n, d.bad, note);
         }
-        CK(cudaMemcpyToSymbol(gpuact__lut_mark, &mark[slot], sizeof(unsigned), slot * sizeof(unsigned)));
+        (void)lut_marks(slot, mark[slot]);
         h2d(dx.p + 2, hx.data(), 2 * n);
     }
 #endif
