@@ -129,14 +129,16 @@
      stream is capturing.
 
    16-BIT FORWARD TABLES (CUDA)
-     An fp16 or bf16 input has 65,536 values, so the accurate forward reads
-     its result from a table of them: 97-99% of the copy's bandwidth for
-     every op, on any data, where computing each element gave 17-94 (H100;
-     docs/BENCHMARKS.md). A table is 128 KB of static __device__ memory per
-     op and type (1.75 MB for all 14), in the implementation's module. The
-     first accurate 16-bit forward call of an op and type on a device
-     launches the table's build kernel on its stream (65,536 results from
-     the same code as every other path, so the bits are unchanged), records
+     An fp16 or bf16 input has 65,536 values, so the forward reads its
+     result from a table of them: 97-99% of the copy's bandwidth for every
+     op, on any data, where computing each element gave 17-94 (H100;
+     docs/BENCHMARKS.md); the same in fast mode, from tables of its own
+     results. A table is 128 KB of static __device__ memory per op, type
+     and mode (1.75 MB for accurate mode's 14, as much again for fast
+     mode's with GPUACT_FAST_KERNELS), in the implementation's module. The
+     first 16-bit forward call of an op, type and mode on a device launches
+     the table's build kernel on its stream (65,536 results from the same
+     code as every other path of that mode, so the bits are unchanged), records
      an event after it (created then, kept for the life of the process) and
      reads the table; later calls read it once that event has completed.
      A table holds the results for the parameters of that first call (elu's
@@ -197,8 +199,8 @@
                       copy -> 96.0-98.5, bf16 93.5-94.3 -> 99.4-100.2 on an
                       H100, swish_tanh unchanged); GPUACT_NO_TICKETS.
                       16-bit forward tables: fp16 / bf16 forwards read
-                      their results (H100: 17-94% of copy -> 97-99);
-                      results unchanged; GPUACT_NO_FWD_TABLES.
+                      their results, in both modes (H100: 17-94% of copy
+                      -> 97-99); results unchanged; GPUACT_NO_FWD_TABLES.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -831,9 +833,9 @@ static void gpuact__ticket_give(int device, int i, cudaStream_t stream, unsigned
 }
 
 /* The 16-bit forward's tables (gpuact_kernels.cuh, section 10.2): one per
-   device, op and 16-bit type in this translation unit's module, holding the
-   results for the parameters of the first accurate-mode forward call of
-   the op and type on the device (the table's key). That call launches the
+   device, op, 16-bit type and mode in this translation unit's module,
+   holding the results for the parameters of the first forward call of the
+   op, type and mode on the device (the table's key). That call launches the
    table's build kernel on its stream and records an event after it; it
    and every later call with the key's parameters, once that event has
    completed, read the table. Calls with other parameters, calls before the
@@ -853,7 +855,8 @@ static int gpuact__lut_take(int device, int op, int dtype, const gpuact_cfg *c, 
     gpuact_cfg key;
     enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
     cudaError_t e;
-    if (device < 0 || device >= GPUACT__TICKET_DEVICES || dtype == GPUACT_F32 || c->mode != GPUACT_MODE_ACCURATE) return 0;
+    if (device < 0 || device >= GPUACT__TICKET_DEVICES || dtype == GPUACT_F32) return 0;
+    if (c->mode == GPUACT_MODE_FAST && !GPUACT__FAST_KERNELS) return 0;
     memset(&key, 0, sizeof key);
     if (op == GPUACT_OP_ELU) key.alpha = c->alpha;
     if (op == GPUACT_OP_SWISH_TANH) {
@@ -862,7 +865,7 @@ static int gpuact__lut_take(int device, int op, int dtype, const gpuact_cfg *c, 
         key.hi = c->hi;
     }
     std::lock_guard<std::mutex> lock(gpuact__ticket_mutex);
-    gpuact__lut_state *t = &gpuact__lut_states[device][gpuact__lut_slot(op, dtype)];
+    gpuact__lut_state *t = &gpuact__lut_states[device][gpuact__lut_slot(op, dtype, c->mode)];
     if (t->state == 0) {
         t->key = key;
         t->state = 1;

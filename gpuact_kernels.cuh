@@ -4814,7 +4814,8 @@ template <int P> struct gpuact__kt_ops {
                    gpuact__kt_count<GPUACT_OP_SELU, P>::value + gpuact__kt_count<GPUACT_OP_SILU, P>::value +
                    gpuact__kt_count<GPUACT_OP_SWISH_TANH, P>::value };
 };
-/* gpuact__k_lut kernels (section 10.2): one per op and 16-bit type built */
+/* gpuact__k_lut kernels (section 10.2): one per op and 16-bit type built,
+   and mode (accurate; fast with GPUACT_FAST_KERNELS) */
 template <int OP> struct gpuact__lut_count {
     enum { value = (int)gpuact__k_built<OP, GPUACT_F16>::value + (int)gpuact__k_built<OP, GPUACT_BF16>::value };
 };
@@ -4824,7 +4825,7 @@ template <int OP> struct gpuact__lut_count {
 #define GPUACT__FWD_TABLES 1
 #endif
 enum {
-    GPUACT__NLUT = GPUACT__FWD_TABLES * (gpuact__lut_count<GPUACT_OP_GELU_ERF>::value + gpuact__lut_count<GPUACT_OP_GELU_TANH>::value +
+    GPUACT__NLUT = GPUACT__FWD_TABLES * (1 + GPUACT__FAST_KERNELS) * (gpuact__lut_count<GPUACT_OP_GELU_ERF>::value + gpuact__lut_count<GPUACT_OP_GELU_TANH>::value +
                                          gpuact__lut_count<GPUACT_OP_GELU_SIGMOID>::value + gpuact__lut_count<GPUACT_OP_ELU>::value +
                                          gpuact__lut_count<GPUACT_OP_SELU>::value + gpuact__lut_count<GPUACT_OP_SILU>::value +
                                          gpuact__lut_count<GPUACT_OP_SWISH_TANH>::value),
@@ -5368,29 +5369,33 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_pass(const gpu
    and the table in shared memory (whole, or the entries of |x| in
    [2^-8, 2^8)) 93-94, as a plain copy is in that loop.
    The tables: static device memory of the module that instantiates these
-   kernels, 128 KB per op and type (GPUACT__LUT_SLOTS of them). gpuact__k_lut_build fills one, each entry
-   (one a thread) through the call that the op's 16-bit forward kernel
+   kernels, 128 KB per op, type and mode (GPUACT__LUT_SLOTS of them; fast
+   mode's with GPUACT_FAST_KERNELS). gpuact__k_lut_build fills one, each
+   entry (one a thread) by what the mode's kernels compute for an element:
+   accurate mode's through the call that the op's 16-bit forward kernel
    makes for what its tier rejects (gpuact__k_elem_call: the chain after
    that tier; every tier keeps only correctly rounded 16-bit results, so
-   these are the chain's; test_device checks every entry against the host),
-   then sets the table's mark. gpuact.h (gpuact__lut_take) launches it on
-   the stream of the first 16-bit forward call of the op and type on the
-   device in accurate mode, and records an event after it; that call and
-   every later one whose parameters are the table's (elu's alpha,
-   swish_tanh's s, lo, hi; the other ops have none) once the event has
-   completed read the table; others run gpuact__k_eltwise. A kernel
+   these are the chain's), fast mode's through gpuact__fm_elem_call;
+   test_device checks every entry against the host. Then it sets the
+   table's mark. gpuact.h (gpuact__lut_take) launches it on the stream of
+   the first 16-bit forward call of the op, type and mode on the device,
+   and records an event after it; that call and every later one whose
+   parameters are the table's (elu's alpha, swish_tanh's s, lo, hi; the
+   other ops have none) once the event has completed read the table;
+   others run the mode's computing kernel (gpuact__k_eltwise, gpuact__k_fm). A kernel
    boundary lies between the table's writes and its reads, so the reads
    may take the read-only path (__ldg). A table whose mark is missing (the
    device was reset since) is not read: each element then goes through the
-   call. GPUACT_NO_FWD_TABLES: no tables, gpuact__k_eltwise for every
+   call. GPUACT_NO_FWD_TABLES: no tables, the computing kernels for every
    16-bit forward.
    ------------------------------------------------------------------------ */
-#define GPUACT__LUT_SLOTS (2 * GPUACT_OP_COUNT) /* op x {fp16, bf16} */
+#define GPUACT__LUT_SLOTS (4 * GPUACT_OP_COUNT) /* op x {accurate, fast} x {fp16, bf16} */
 #define GPUACT__LUT_MARK 0x6c757431u           /* "lut1": the table is filled */
 #ifndef GPUACT__LUT_U
 #define GPUACT__LUT_U 4 /* 16-byte vectors a lane: H100, n = 2^28, fp16 randn / mix, % of copy: U = 2 93.2-94.1 / 94.2-95.2, U = 4 97.0-97.3 / 97.5-98.1 */
 #endif
-static inline int gpuact__lut_slot(int op, int dt) { return 2 * (op - 1) + (dt == GPUACT_BF16); }
+#define GPUACT__LUT_S(op, dt, fm) (4 * ((op) - 1) + 2 * (fm) + ((dt) == GPUACT_BF16))
+static inline int gpuact__lut_slot(int op, int dt, int mode) { return GPUACT__LUT_S(op, dt, mode == GPUACT_MODE_FAST); }
 /* table S (gpuact__lut_slot): a static of a function template, so that it
    exists only in the modules whose kernels read it (the implementation's),
    not in every CUDA file that includes this header */
@@ -5404,11 +5409,17 @@ template <int S> __device__ __forceinline__ gpuact__lut_t *gpuact__lut_d() {
 }
 
 #if !defined(GPUACT_NO_FWD_TABLES)
-/* fills table S: grid 65536 / GPUACT__BLOCK, an entry a thread */
-template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut_build(const gpuact_cfg c) {
-    gpuact__lut_t *t = gpuact__lut_d<2 * (OP - 1) + (DT == GPUACT_BF16)>();
+/* an element's forward: accurate mode's (the rest of the chain after the
+   16-bit tier), or fast mode's (FM) */
+template <int OP, int DT, int FM> __device__ __forceinline__ uint32_t gpuact__lut_entry(const gpuact_cfg &c, uint32_t a) {
+    return FM ? (uint32_t)gpuact__fm_elem_call<OP, DT, GPUACT__DIR_FWD>(c, a, 0u) : (uint32_t)gpuact__k_elem_call<OP, DT, GPUACT__DIR_FWD>(c, a, 0u);
+}
+/* fills a table for k.cfg (k's other fields unused: one parameter type for
+   every element-wise kernel): grid 65536 / GPUACT__BLOCK, an entry a thread */
+template <int OP, int DT, int FM> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut_build(const gpuact__kargs k) {
+    gpuact__lut_t *t = gpuact__lut_d<GPUACT__LUT_S(OP, DT, FM)>();
     const uint32_t e = blockIdx.x * GPUACT__BLOCK + threadIdx.x;
-    t->tab[e] = (uint16_t)gpuact__k_elem_call<OP, DT, GPUACT__DIR_FWD>(c, e, 0u);
+    t->tab[e] = (uint16_t)gpuact__lut_entry<OP, DT, FM>(k.cfg, e);
     if (e == 0) t->mark = GPUACT__LUT_MARK;
 }
 /* an element: the table's entry */
@@ -5421,15 +5432,15 @@ template <int DT> struct gpuact__lut_fn {
    a thread of the grid (a call, not inlined code: the kernel keeps the
    registers of the lookup alone, 38-40 where the call inlined into the loop
    took 48, and 5 resident blocks a multiprocessor lost 12 points of fp16) */
-template <int OP, int DT>
+template <int OP, int DT, int FM>
 __device__ __noinline__ void gpuact__lut_unbuilt(const gpuact_cfg c, const unsigned char *in, unsigned char *out, size_t n, int bytes) {
     for (size_t i = (size_t)blockIdx.x * GPUACT__BLOCK + threadIdx.x; i < n; i += (size_t)gridDim.x * GPUACT__BLOCK)
-        gpuact__k_st1<2>(out + 2 * i, (uint32_t)gpuact__k_elem_call<OP, DT, GPUACT__DIR_FWD>(c, gpuact__k_ld1<2>(in + 2 * i, bytes), 0u), bytes);
+        gpuact__k_st1<2>(out + 2 * i, gpuact__lut_entry<OP, DT, FM>(c, gpuact__k_ld1<2>(in + 2 * i, bytes)), bytes);
 }
-template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut(const gpuact__kargs k) {
-    const gpuact__lut_t *t = gpuact__lut_d<2 * (OP - 1) + (DT == GPUACT_BF16)>();
+template <int OP, int DT, int FM> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut(const gpuact__kargs k) {
+    const gpuact__lut_t *t = gpuact__lut_d<GPUACT__LUT_S(OP, DT, FM)>();
     if (__ldg(&t->mark) != GPUACT__LUT_MARK) {
-        gpuact__lut_unbuilt<OP, DT>(k.cfg, k.in0, k.out0, k.mode == GPUACT__MODE_VEC ? k.items + k.nvec * 7 : k.items, k.mode == GPUACT__MODE_BYTES);
+        gpuact__lut_unbuilt<OP, DT, FM>(k.cfg, k.in0, k.out0, k.mode == GPUACT__MODE_VEC ? k.items + k.nvec * 7 : k.items, k.mode == GPUACT__MODE_BYTES);
         return;
     }
     gpuact__lut_fn<DT> fn;
@@ -5437,38 +5448,40 @@ template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK
     gpuact__onepass<DT, GPUACT__DIR_FWD, GPUACT__LUT_U>(k, fn);
 }
 #endif
-/* Launcher of gpuact__k_lut<OP, DT> where the op and type are built (else
-   cudaErrorInvalidValue: the caller checked) */
-template <int OP, int DT, bool BUILT = gpuact__k_built<OP, DT>::value && DT != GPUACT_F32> struct gpuact__lut_launcher {
+/* Launcher of gpuact__k_lut<OP, DT, FM> where the op and type are built,
+   and fast mode's kernels for FM (else cudaErrorInvalidValue: the caller
+   checked) */
+template <int OP, int DT, int FM, bool BUILT = gpuact__k_built<OP, DT>::value && DT != GPUACT_F32 && (!FM || GPUACT__FAST_KERNELS)>
+struct gpuact__lut_launcher {
     static cudaError_t run(const gpuact__kargs &k, cudaStream_t stream) {
 #if !defined(GPUACT_NO_FWD_TABLES)
-        return gpuact__onepass_launch((const void *)gpuact__k_lut<OP, DT>, k, GPUACT__LUT_U, stream);
+        return gpuact__onepass_launch((const void *)gpuact__k_lut<OP, DT, FM>, k, GPUACT__LUT_U, stream);
 #else
         (void)k; (void)stream;
         return cudaErrorInvalidValue;
 #endif
     }
     /* gpuact__k_lut_build on `stream` */
-    static cudaError_t build(const gpuact_cfg &c, cudaStream_t stream) {
+    static cudaError_t build(const gpuact__kargs &k, cudaStream_t stream) {
 #if !defined(GPUACT_NO_FWD_TABLES)
         void *args[1];
-        args[0] = const_cast<gpuact_cfg *>(&c);
-        return cudaLaunchKernel((const void *)gpuact__k_lut_build<OP, DT>, dim3(65536 / GPUACT__BLOCK), dim3(GPUACT__BLOCK), args, 0, stream);
+        args[0] = const_cast<gpuact__kargs *>(&k);
+        return cudaLaunchKernel((const void *)gpuact__k_lut_build<OP, DT, FM>, dim3(65536 / GPUACT__BLOCK), dim3(GPUACT__BLOCK), args, 0, stream);
 #else
-        (void)c; (void)stream;
+        (void)k; (void)stream;
         return cudaErrorInvalidValue;
 #endif
     }
 };
-template <int OP, int DT> struct gpuact__lut_launcher<OP, DT, false> {
+template <int OP, int DT, int FM> struct gpuact__lut_launcher<OP, DT, FM, false> {
     static cudaError_t run(const gpuact__kargs &, cudaStream_t) { return cudaErrorInvalidValue; }
-    static cudaError_t build(const gpuact_cfg &, cudaStream_t) { return cudaErrorInvalidValue; }
+    static cudaError_t build(const gpuact__kargs &, cudaStream_t) { return cudaErrorInvalidValue; }
 };
 /* runtime op -> template: the lookup kernel for k (build = 0), or the
-   table's build kernel for k's parameters (build = 1) */
-template <int DT> static inline cudaError_t gpuact__lut_launch_op(int op, int build, const gpuact__kargs &k, cudaStream_t stream) {
+   table's build kernel for k's parameters (build = 1), of k's mode */
+template <int DT, int FM> static inline cudaError_t gpuact__lut_launch_op(int op, int build, const gpuact__kargs &k, cudaStream_t stream) {
 #define GPUACT__LUT_CASE(OP) \
-    case OP: return build ? gpuact__lut_launcher<OP, DT>::build(k.cfg, stream) : gpuact__lut_launcher<OP, DT>::run(k, stream);
+    case OP: return build ? gpuact__lut_launcher<OP, DT, FM>::build(k, stream) : gpuact__lut_launcher<OP, DT, FM>::run(k, stream);
     switch (op) {
         GPUACT__LUT_CASE(GPUACT_OP_GELU_ERF)
         GPUACT__LUT_CASE(GPUACT_OP_GELU_TANH)
@@ -5481,13 +5494,19 @@ template <int DT> static inline cudaError_t gpuact__lut_launch_op(int op, int bu
     }
 #undef GPUACT__LUT_CASE
 }
+template <int UNUSED = 0>
+static inline cudaError_t gpuact__lut_launch(int op, int dtype, int build, const gpuact__kargs &k, cudaStream_t stream) {
+    if (k.cfg.mode == GPUACT_MODE_FAST)
+        return dtype == GPUACT_F16 ? gpuact__lut_launch_op<GPUACT_F16, 1>(op, build, k, stream) : gpuact__lut_launch_op<GPUACT_BF16, 1>(op, build, k, stream);
+    return dtype == GPUACT_F16 ? gpuact__lut_launch_op<GPUACT_F16, 0>(op, build, k, stream) : gpuact__lut_launch_op<GPUACT_BF16, 0>(op, build, k, stream);
+}
 /* Launches the build kernel of (op, dtype)'s table for cfg on `stream`
    (gpuact.h's gpuact__lut_take; op and dtype built, dtype 16-bit) */
 template <int UNUSED = 0> static inline cudaError_t gpuact__lut_build_device(int op, int dtype, const gpuact_cfg *cfg, cudaStream_t stream) {
     gpuact__kargs k;
     memset(&k, 0, sizeof k);
     k.cfg = *cfg;
-    return dtype == GPUACT_F16 ? gpuact__lut_launch_op<GPUACT_F16>(op, 1, k, stream) : gpuact__lut_launch_op<GPUACT_BF16>(op, 1, k, stream);
+    return gpuact__lut_launch(op, dtype, 1, k, stream);
 }
 
 /* == 10.3 Gated kernels == */
@@ -5918,8 +5937,7 @@ static inline cudaError_t gpuact__eltwise_device(int dir, int op, int dtype, con
     k.out1 = (unsigned char *)out1;
     k.tick = tick;
     gpuact__eltwise_plan(&k, dtype == GPUACT_F32 ? 4u : 2u, n);
-    if (lut && dir == GPUACT__DIR_FWD && cfg->mode == GPUACT_MODE_ACCURATE && dtype != GPUACT_F32)
-        return dtype == GPUACT_F16 ? gpuact__lut_launch_op<GPUACT_F16>(op, 0, k, stream) : gpuact__lut_launch_op<GPUACT_BF16>(op, 0, k, stream);
+    if (lut && dir == GPUACT__DIR_FWD && dtype != GPUACT_F32) return gpuact__lut_launch(op, dtype, 0, k, stream);
     blocks = k.items / GPUACT__BLOCK + (k.items % GPUACT__BLOCK != 0);
     max_blocks = (size_t)sms * GPUACT__BLOCKS_PER_SM;
     if (blocks > max_blocks) blocks = max_blocks;

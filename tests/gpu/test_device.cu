@@ -357,9 +357,9 @@ static std::vector<unsigned> lut_marks(int s = -1, unsigned v = 0) {
 }
 #endif
 /* 1b. The 16-bit forward's tables (gpuact_kernels.cuh section 10.2): test 1's
-   first forward of each op and type built the table of its default
+   first forward of each op, type and mode built the table of its default
    parameters (its mark, read from the device, says so), so these forwards
-   read it: all 65,536 inputs 4 times over (in a different order each
+   read it, in accurate and in fast mode: all 65,536 inputs 4 times over (in a different order each
    time) and 7 more, one element past a 16-byte boundary (a scalar head and
    tail around the vectors), against the host. Test 1 checked the first
    launches and the parameters that have no table (elu alpha 0.3,
@@ -375,12 +375,16 @@ static void test_16bit_tables(void) {
     h2d(dx.p + 2, hx.data(), 2 * n);
     for (int ti = 1; ti < 3; ti++) {
         const gpuact_dtype t = DTS[ti];
-        for (int op = 1; op <= GPUACT_OP_COUNT; op++) {
+        for (int k = 0; k < 2 * GPUACT_OP_COUNT; k++) {
+            const int op = 1 + k / 2, fast = k % 2;
+            gpuact_params fp;
+            memset(&fp, 0, sizeof fp);
+            const gpuact_params *p = fast ? &(fp = fast_of(fp)) : NULL;
             CK(cudaMemsetAsync(d0.p, 0xA5, b, g_stream));
-            const gpuact_status sd = call(true, FWD, (gpuact_op)op, t, NULL, dx.p + 2, NULL, d0.p + 2, NULL, n);
+            const gpuact_status sd = call(true, FWD, (gpuact_op)op, t, p, dx.p + 2, NULL, d0.p + 2, NULL, n);
             d2h(r0.data(), d0.p + 2, 2 * n);
             const std::vector<unsigned> mark = lut_marks();
-            const gpuact_status sh = host_par(FWD, (gpuact_op)op, t, NULL, hx.data(), NULL, e0.data(), NULL, n);
+            const gpuact_status sh = host_par(FWD, (gpuact_op)op, t, p, hx.data(), NULL, e0.data(), NULL, n);
             Diff d = diff(r0.data(), e0.data(), n, 2);
             std::string note;
             if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS) {
@@ -389,17 +393,17 @@ static void test_16bit_tables(void) {
             } else if (d.bad) {
                 note = fmt("first x=0x%04x dev=0x%04x host=0x%04x", hx[d.first], r0[d.first], e0[d.first]);
             }
-            if (mark[gpuact__lut_slot(op, t)] != GPUACT__LUT_MARK) {
+            if (mark[gpuact__lut_slot(op, t, fast)] != GPUACT__LUT_MARK) {
                 note += " the table was never built";
                 d.bad++;
             }
-            row("16-bit tables", std::string(dtn(t)) + " " + OPN[op] + " forward", n, d.bad, note);
+            row("16-bit tables", std::string(dtn(t)) + " " + OPN[op] + (fast ? " fast" : "") + " forward", n, d.bad, note);
         }
         /* a table without its mark (as after a device reset, which zeroes
            the module's memory) is not read: the kernel computes each element
            through the chain; 16-byte vectors with a head, and every pointer
            one byte off (byte loads and stores) */
-        const int slot = gpuact__lut_slot(GPUACT_OP_GELU_ERF, t);
+        const int slot = gpuact__lut_slot(GPUACT_OP_GELU_ERF, t, GPUACT_MODE_ACCURATE);
         const std::vector<unsigned> mark = lut_marks(slot, 0u);
         const gpuact_status sh = host_par(FWD, GPUACT_OP_GELU_ERF, t, NULL, hx.data(), NULL, e0.data(), NULL, n);
         for (int off = 2; off >= 1; off--) {

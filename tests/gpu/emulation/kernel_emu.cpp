@@ -177,6 +177,45 @@ int main() {
                 }
     }
 
+    /* 2a. the 16-bit forward's tables (section 2 made each op and type's
+       first forward, which built its table for the default parameters):
+       a forward with those reads the table in one launch (gpuact__k_lut),
+       one with other parameters runs gpuact__k_eltwise; both the host's bits */
+    {
+        const size_t n = 4099;
+        unsigned char *x = dalloc(2 * n + 2), *o0 = dalloc(2 * n + 2);
+        std::vector<unsigned char> r0(2 * n);
+        for (size_t i = 0; i < n; i++) {
+            const uint16_t v = (uint16_t)(tu_mix64(i ^ 0x1234u) >> 48);
+            memcpy(x + 2 + 2 * i, &v, 2);
+        }
+        gpuact_params pa;
+        memset(&pa, 0, sizeof pa);
+        pa.set = GPUACT_SET_ALPHA;
+        pa.alpha = 0.3f;
+        for (int ti = 1; ti < 3; ti++)
+            for (int op = 1; op <= 7; op++)
+                for (int other = 0; other < (op == GPUACT_OP_ELU ? 2 : 1); other++) {
+                    const gpuact_params *p = other ? &pa : NULL;
+                    const long l0 = emu_launches;
+                    const gpuact_status sd = call(true, FWD, (gpuact_op)op, DTS[ti], p, x + 2, NULL, o0 + 2, NULL, n);
+                    const gpuact_status sh = call(false, FWD, (gpuact_op)op, DTS[ti], p, x + 2, NULL, r0.data(), NULL, n);
+                    const void *lut = NULL;
+                    switch (op * 4 + ti) {
+#define LUT_K(OP, TI, DT) case OP * 4 + TI: lut = (const void *)gpuact__k_lut<OP, DT, 0>; break;
+                        LUT_K(1, 1, GPUACT_F16) LUT_K(1, 2, GPUACT_BF16) LUT_K(2, 1, GPUACT_F16) LUT_K(2, 2, GPUACT_BF16)
+                        LUT_K(3, 1, GPUACT_F16) LUT_K(3, 2, GPUACT_BF16) LUT_K(4, 1, GPUACT_F16) LUT_K(4, 2, GPUACT_BF16)
+                        LUT_K(5, 1, GPUACT_F16) LUT_K(5, 2, GPUACT_BF16) LUT_K(6, 1, GPUACT_F16) LUT_K(6, 2, GPUACT_BF16)
+                        LUT_K(7, 1, GPUACT_F16) LUT_K(7, 2, GPUACT_BF16)
+#undef LUT_K
+                    }
+                    TU_CHECK(sd == 0 && sh == 0 && emu_launches == l0 + 1 && (emu_last_kernel == lut) == !other &&
+                                 !memcmp(o0 + 2, r0.data(), 2 * n),
+                             "16-bit table: dtype %d op %d other parameters %d: status %d %d, launches %ld, the table's kernel %d",
+                             DTS[ti], op, other, sd, sh, emu_launches - l0, emu_last_kernel == lut);
+                }
+    }
+
     /* 2b. the fp32 kernels that run the table tier (and elu and selu, whose
        kernels run the fast tier, with one queue): its rejections go to the
        fast tier 32 at a time, and what that rejects to a second queue for the
