@@ -881,10 +881,11 @@ static int gpuact__lut_take(int device, int op, int dtype, const gpuact_cfg *c, 
         return t->state == 3;
     }
     /* state 1: build it on this stream, unless the stream is capturing */
-    if (cudaStreamIsCapturing(stream, &cs) != cudaSuccess || cs != cudaStreamCaptureStatusNone) {
+    if (cudaStreamIsCapturing(stream, &cs) != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;
     }
+    if (cs != cudaStreamCaptureStatusNone) return 0;
     if (!t->built && cudaEventCreateWithFlags(&t->built, cudaEventDisableTiming) != cudaSuccess) {
         (void)cudaGetLastError();
         t->built = NULL;

@@ -5498,6 +5498,8 @@ template <int DT, int FM> static inline cudaError_t gpuact__lut_launch_op(int op
     }
 #undef GPUACT__LUT_CASE
 }
+/* runtime dtype and mode -> template (a template only so that the kernels
+   are instantiated where it is called, as gpuact__eltwise_device) */
 template <int UNUSED = 0>
 static inline cudaError_t gpuact__lut_launch(int op, int dtype, int build, const gpuact__kargs &k, cudaStream_t stream) {
     if (k.cfg.mode == GPUACT_MODE_FAST)

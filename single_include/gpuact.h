@@ -18166,6 +18166,8 @@ template <int DT, int FM> static inline cudaError_t gpuact__lut_launch_op(int op
     }
 #undef GPUACT__LUT_CASE
 }
+/* runtime dtype and mode -> template (a template only so that the kernels
+   are instantiated where it is called, as gpuact__eltwise_device) */
 template <int UNUSED = 0>
 static inline cudaError_t gpuact__lut_launch(int op, int dtype, int build, const gpuact__kargs &k, cudaStream_t stream) {
     if (k.cfg.mode == GPUACT_MODE_FAST)
@@ -19299,10 +19301,11 @@ static int gpuact__lut_take(int device, int op, int dtype, const gpuact_cfg *c, 
         return t->state == 3;
     }
     /* state 1: build it on this stream, unless the stream is capturing */
-    if (cudaStreamIsCapturing(stream, &cs) != cudaSuccess || cs != cudaStreamCaptureStatusNone) {
+    if (cudaStreamIsCapturing(stream, &cs) != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;
     }
+    if (cs != cudaStreamCaptureStatusNone) return 0;
     if (!t->built && cudaEventCreateWithFlags(&t->built, cudaEventDisableTiming) != cudaSuccess) {
         (void)cudaGetLastError();
         t->built = NULL;

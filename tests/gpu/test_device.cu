@@ -359,9 +359,9 @@ static std::vector<unsigned> lut_marks(int s = -1, unsigned v = 0) {
 /* 1b. The 16-bit forward's tables (gpuact_kernels.cuh section 10.2): test 1's
    first forward of each op, type and mode built the table of its default
    parameters (its mark, read from the device, says so), so these forwards
-   read it, in accurate and in fast mode: all 65,536 inputs 4 times over (in a different order each
-   time) and 7 more, one element past a 16-byte boundary (a scalar head and
-   tail around the vectors), against the host. Test 1 checked the first
+   read it, in accurate and in fast mode: all 65,536 inputs 4 times over
+   (in a different order each time) and 7 more, one element past a 16-byte
+   boundary (a scalar head and tail around the vectors), against the host. Test 1 checked the first
    launches and the parameters that have no table (elu alpha 0.3,
    swish_tanh s 1.5). Then a table whose mark is gone. */
 static void test_16bit_tables(void) {
@@ -373,6 +373,18 @@ static void test_16bit_tables(void) {
     for (size_t i = 0; i < n; i++) hx[i] = (uint16_t)((i * (2 * (i >> 16) + 40503u)) & 0xffffu); /* odd multipliers: a permutation a block */
     DevBuf dx(b), d0(b);
     h2d(dx.p + 2, hx.data(), 2 * n);
+    /* r0 (the device's) against e0 (the host's): the differing count (all
+       n where a status failed) and what to say of it in *note */
+    auto compare = [&](gpuact_status sd, gpuact_status sh, std::string *note) {
+        Diff d = diff(r0.data(), e0.data(), n, 2);
+        if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS) {
+            *note = fmt("status device %d host %d", (int)sd, (int)sh);
+            d.bad += n;
+        } else if (d.bad) {
+            *note = fmt("first x=0x%04x dev=0x%04x host=0x%04x", hx[d.first], r0[d.first], e0[d.first]);
+        }
+        return d.bad;
+    };
     for (int ti = 1; ti < 3; ti++) {
         const gpuact_dtype t = DTS[ti];
         for (int k = 0; k < 2 * GPUACT_OP_COUNT; k++) {
@@ -385,19 +397,13 @@ static void test_16bit_tables(void) {
             d2h(r0.data(), d0.p + 2, 2 * n);
             const std::vector<unsigned> mark = lut_marks();
             const gpuact_status sh = host_par(FWD, (gpuact_op)op, t, p, hx.data(), NULL, e0.data(), NULL, n);
-            Diff d = diff(r0.data(), e0.data(), n, 2);
             std::string note;
-            if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS) {
-                note = fmt("status device %d host %d", (int)sd, (int)sh);
-                d.bad += n;
-            } else if (d.bad) {
-                note = fmt("first x=0x%04x dev=0x%04x host=0x%04x", hx[d.first], r0[d.first], e0[d.first]);
-            }
+            unsigned long long bad = compare(sd, sh, &note);
             if (mark[gpuact__lut_slot(op, t, fast)] != GPUACT__LUT_MARK) {
                 note += " the table was never built";
-                d.bad++;
+                bad++;
             }
-            row("16-bit tables", std::string(dtn(t)) + " " + OPN[op] + (fast ? " fast" : "") + " forward", n, d.bad, note);
+            row("16-bit tables", std::string(dtn(t)) + " " + OPN[op] + (fast ? " fast" : "") + " forward", n, bad, note);
         }
         /* a table without its mark (as after a device reset, which zeroes
            the module's memory) is not read: the kernel computes each element
@@ -411,15 +417,9 @@ static void test_16bit_tables(void) {
             CK(cudaMemsetAsync(d0.p, 0xA5, b, g_stream));
             const gpuact_status sd = call(true, FWD, GPUACT_OP_GELU_ERF, t, NULL, dx.p + off, NULL, d0.p + off, NULL, n);
             d2h(r0.data(), d0.p + off, 2 * n);
-            Diff d = diff(r0.data(), e0.data(), n, 2);
             std::string note;
-            if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS) {
-                note = fmt("status device %d host %d", (int)sd, (int)sh);
-                d.bad += n;
-            } else if (d.bad) {
-                note = fmt("first x=0x%04x dev=0x%04x host=0x%04x", hx[d.first], r0[d.first], e0[d.first]);
-            }
-            row("16-bit tables", std::string(dtn(t)) + " gelu_erf, no mark, " + (off == 2 ? "vectors" : "bytes"), n, d.bad, note);
+            const unsigned long long bad = compare(sd, sh, &note);
+            row("16-bit tables", std::string(dtn(t)) + " gelu_erf, no mark, " + (off == 2 ? "vectors" : "bytes"), n, bad, note);
         }
         (void)lut_marks(slot, mark[slot]);
         h2d(dx.p + 2, hx.data(), 2 * n);
