@@ -13,7 +13,9 @@
       alpha 0.3, swish_tanh s 1.5 [-0.2, 0.8]), forward, grad, backward (a
       fixed pseudo-random dy), forward+backward, backward-from-output (elu/selu);
       then (1b) the forward again, from the tables test 1's first launches
-      filled, 4 x 65536 + 7 inputs, off 16-byte alignment.
+      filled, 4 x 65536 + 7 inputs, off 16-byte alignment; (1c) backward
+      and forward+backward, every x with 48 dy (zeros, subnormals, the
+      largest finite values, infinities, NaN, random).
    2. fp32 exhaustive: all 2^32 bit patterns, forward and grad, every op
       (chunks of 2^28 on the GPU; the host side on every CPU core).
    3. fp32 random: 2^26 random (x, dy) bit patterns per op: backward;
@@ -425,6 +427,60 @@ static void test_16bit_tables(void) {
         h2d(dx.p + 2, hx.data(), 2 * n);
     }
 #endif
+}
+
+/* 1c. The 16-bit backward with a set of dy that test 1's one pseudo-random
+   dy per x does not reach: every 16-bit x with each of 48 dy (both zeros,
+   the least subnormal and the largest finite value of each sign, both
+   infinities, a NaN, +-1, +-2^-10, and 37 pseudo-random bit patterns),
+   backward and forward+backward, default parameters, against the host;
+   one element past a 16-byte boundary (a scalar head and tail). */
+static void test_16bit_dy_set(void) {
+    const size_t ND = 48, n = 65536 * ND, b = 2 * (n + 1);
+    std::vector<uint16_t> hx(n), hdy(n), r0(n), r1(n), e0(n), e1(n);
+    DevBuf dx(b), ddy(b), d0(b), d1(b);
+    for (int ti = 1; ti < 3; ti++) {
+        const gpuact_dtype t = DTS[ti];
+        const bool h16 = t == GPUACT_F16;
+        const uint16_t sp[11] = {0x0000u, 0x8000u, 0x0001u, 0x8001u, (uint16_t)(h16 ? 0x7bffu : 0x7f7fu), (uint16_t)(h16 ? 0xfbffu : 0xff7fu),
+                                 (uint16_t)(h16 ? 0x7c00u : 0x7f80u), (uint16_t)(h16 ? 0xfc00u : 0xff80u), (uint16_t)(h16 ? 0x7e00u : 0x7fc0u),
+                                 (uint16_t)(h16 ? 0x3c00u : 0x3f80u), (uint16_t)(h16 ? 0x1400u : 0x3a80u)};
+        for (size_t i = 0; i < n; i++) {
+            const size_t k = i >> 16;
+            hdy[i] = k < 11 ? sp[k] : k == 11 ? (uint16_t)(sp[9] | 0x8000u) : k == 12 ? (uint16_t)(sp[10] | 0x8000u)
+                                                                           : (uint16_t)(tu_mix64(i * 7919u + 13u) >> 48);
+            hx[i] = (uint16_t)((i * 40503u) & 0xffffu); /* every x once per dy */
+        }
+        h2d(dx.p + 2, hx.data(), 2 * n);
+        h2d(ddy.p + 2, hdy.data(), 2 * n);
+        for (int op = 1; op <= GPUACT_OP_COUNT; op++)
+            for (int dir : {BWD, FWDBWD}) {
+                const bool two = dir == FWDBWD;
+                CK(cudaMemsetAsync(d0.p, 0xA5, b, g_stream));
+                CK(cudaMemsetAsync(d1.p, 0xA5, b, g_stream));
+                std::fill(r1.begin(), r1.end(), 0);
+                std::fill(e1.begin(), e1.end(), 0);
+                const gpuact_status sd = call(true, dir, (gpuact_op)op, t, NULL, dx.p + 2, ddy.p + 2, d0.p + 2, two ? d1.p + 2 : NULL, n);
+                d2h(r0.data(), d0.p + 2, 2 * n);
+                if (two) d2h(r1.data(), d1.p + 2, 2 * n);
+                const gpuact_status sh = host_par(dir, (gpuact_op)op, t, NULL, hx.data(), hdy.data(), e0.data(), two ? e1.data() : NULL, n);
+                Diff d = diff(r0.data(), e0.data(), n, 2);
+                if (two) {
+                    const Diff d2 = diff(r1.data(), e1.data(), n, 2);
+                    if (!d.bad && d2.bad) d = d2;
+                    else d.bad += d2.bad;
+                }
+                std::string note;
+                if (sd != GPUACT_SUCCESS || sh != GPUACT_SUCCESS) {
+                    note = fmt("status device %d host %d", (int)sd, (int)sh);
+                    d.bad += n;
+                } else if (d.bad) {
+                    note = fmt("first x=0x%04x dy=0x%04x dev=0x%04x/0x%04x host=0x%04x/0x%04x", hx[d.first], hdy[d.first], r0[d.first],
+                               r1[d.first], e0[d.first], e1[d.first]);
+                }
+                row("16-bit dy set", std::string(dtn(t)) + " " + OPN[op] + (two ? " forward+backward" : " backward"), n, d.bad, note);
+            }
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1300,6 +1356,7 @@ int main(int argc, char **argv) {
     if (run_default) {
         test_16bit();
         test_16bit_tables();
+        test_16bit_dy_set();
     }
     if (run_exh) test_f32_exhaustive();
     if (run_default) {
