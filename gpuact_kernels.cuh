@@ -2355,11 +2355,17 @@ GPUACT__FN int gpuact__h_rn_sub16(float v, float err, float *out) {
 /* gpuact__h_rn, and binary16's results below 2^-14 by gpuact__h_rn_sub16
    (a zero only where v's sign is the exact value's: |v| > err) */
 GPUACT__FN int gpuact__h_rn_sub(float v, float err, int fmt, int edge, float *out, uint32_t *bits) {
-    int ok = gpuact__h_rn(v, err, fmt, edge, out, bits);
-    if ((fmt == GPUACT__FMT_F16) & (gpuact__absv(v) < 6.10351562e-05f)) {
-        ok = gpuact__h_rn_sub16(v, err, out) & ((*out != 0.0f) | (gpuact__absv(v) > err));
-        *bits = gpuact__h_f16_bits(*out);
-    }
+    if (fmt == GPUACT__FMT_BF16) return gpuact__h_rn(v, err, fmt, edge, out, bits);
+    /* gpuact__h_rn's binary16 test without its lower bound, one conversion
+       to the 16 bits for both ranges */
+    const float a = gpuact__absv(v);
+    const uint32_t u = gpuact__f2u(v);
+    const float m = gpuact__u2f((u & 0xffffe000u) | 0x1000u);
+    float o = gpuact__u2f((u + 0x1000u) & 0xffffe000u);
+    int ok = (gpuact__absv(v - m) > err) & (!edge | (a <= 65504.0f));
+    if (a < 6.10351562e-05f) ok = gpuact__h_rn_sub16(v, err, &o) & ((o != 0.0f) | (a > err));
+    *out = o;
+    *bits = gpuact__h_f16_bits(o);
     return ok;
 }
 /* keeps the compiler from evaluating v only on the path that uses it (a
