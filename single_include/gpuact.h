@@ -14991,6 +14991,14 @@ GPUACT__FN uint32_t gpuact__h_f16_bits(float r) {
     return gpuact__f32_to_f16_exact(r);
 #endif
 }
+/* gpuact__h_rn's binary16 test and rounding, without the lower bound of
+   the normal range (its callers add it, or round below it) */
+GPUACT__FN int gpuact__h_rn16(float v, float err, int edge, float *out) {
+    const uint32_t u = gpuact__f2u(v);
+    const float m = gpuact__u2f((u & 0xffffe000u) | 0x1000u);
+    *out = gpuact__u2f((u + 0x1000u) & 0xffffe000u);
+    return (gpuact__absv(v - m) > err) & (!edge | (gpuact__absv(v) <= 65504.0f));
+}
 GPUACT__FN int gpuact__h_rn(float v, float err, int fmt, int edge, float *out, uint32_t *bits) {
     const float a = gpuact__absv(v);
     const uint32_t u = gpuact__f2u(v);
@@ -15001,10 +15009,9 @@ GPUACT__FN int gpuact__h_rn(float v, float err, int fmt, int edge, float *out, u
         *bits = r >> 16;
         return (gpuact__absv(v - m) > err) & (!edge | (a >= 1.17549435e-38f));
     }
-    const float m = gpuact__u2f((u & 0xffffe000u) | 0x1000u);
-    *out = gpuact__u2f((u + 0x1000u) & 0xffffe000u);
+    const int ok = gpuact__h_rn16(v, err, edge, out) & (a >= 6.10351562e-05f);
     *bits = gpuact__h_f16_bits(*out);
-    return (gpuact__absv(v - m) > err) & (a >= 6.10351562e-05f) & (!edge | (a <= 65504.0f));
+    return ok;
 }
 /* RN16 of a binary16 result below 2^-14 (subnormal or zero, multiples of
    2^-24) when every value within err of v rounds alike: v 2^24 is exact,
@@ -15024,13 +15031,10 @@ GPUACT__FN int gpuact__h_rn_sub16(float v, float err, float *out) {
    (a zero only where v's sign is the exact value's: |v| > err) */
 GPUACT__FN int gpuact__h_rn_sub(float v, float err, int fmt, int edge, float *out, uint32_t *bits) {
     if (fmt == GPUACT__FMT_BF16) return gpuact__h_rn(v, err, fmt, edge, out, bits);
-    /* gpuact__h_rn's binary16 test without its lower bound, one conversion
-       to the 16 bits for both ranges */
+    /* one conversion to the 16 bits for both ranges */
     const float a = gpuact__absv(v);
-    const uint32_t u = gpuact__f2u(v);
-    const float m = gpuact__u2f((u & 0xffffe000u) | 0x1000u);
-    float o = gpuact__u2f((u + 0x1000u) & 0xffffe000u);
-    int ok = (gpuact__absv(v - m) > err) & (!edge | (a <= 65504.0f));
+    float o;
+    int ok = gpuact__h_rn16(v, err, edge, &o);
     if (a < 6.10351562e-05f) ok = gpuact__h_rn_sub16(v, err, &o) & ((o != 0.0f) | (a > err));
     *out = o;
     *bits = gpuact__h_f16_bits(o);
