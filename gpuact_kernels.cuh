@@ -2326,10 +2326,11 @@ GPUACT__FN uint32_t gpuact__h_f16_bits(float r) {
 /* gpuact__h_rn's binary16 test and rounding, without the lower bound of
    the normal range (its callers add it, or round below it) */
 GPUACT__FN int gpuact__h_rn16(float v, float err, int edge, float *out) {
+    const float a = gpuact__absv(v);
     const uint32_t u = gpuact__f2u(v);
     const float m = gpuact__u2f((u & 0xffffe000u) | 0x1000u);
     *out = gpuact__u2f((u + 0x1000u) & 0xffffe000u);
-    return (gpuact__absv(v - m) > err) & (!edge | (gpuact__absv(v) <= 65504.0f));
+    return (gpuact__absv(v - m) > err) & (!edge | (a <= 65504.0f));
 }
 GPUACT__FN int gpuact__h_rn(float v, float err, int fmt, int edge, float *out, uint32_t *bits) {
     const float a = gpuact__absv(v);
