@@ -35,6 +35,10 @@
    gpuact_gated_backward_*; a and b as two arrays or the halves of one
    [rows, 2 cols] tensor; special values by IEEE multiplication of the
    exact factors).
+   BIAS + ACTIVATION: y = f(x + b), dx = dy f'(x + b), dbias = column sums
+   of dx, b broadcast along the rows of a [rows, cols] x; f of the exact
+   sum x + b, rounded once (gpuact_bias_forward_host / _device,
+   gpuact_bias_backward_*; every op but swish_tanh).
 
    SPECIAL VALUES (every function, every format, forward and backward)
      NaN in x or dy           -> NaN (canonical quiet NaN: 0x7fc00000, 0x7e00, 0x7fc0)
@@ -106,11 +110,18 @@
                              (GEGLU in both GELU forms, SwiGLU). Each further op adds about
                              1.3 s to the nvcc build; the others answer GPUACT_ERROR_UNSUPPORTED
                              there (the host entry points and the scalar functions have all).
+     GPUACT_BIAS_OPS          CUDA: the ops whose bias + activation kernels are built
+                             (gpuact_bias_forward_device, gpuact_bias_backward_device), a mask
+                             as GPUACT_ONLY_OPS; default none (each op adds about 3.5 s to the
+                             nvcc build); the others answer GPUACT_ERROR_UNSUPPORTED there (the
+                             host entry points and the scalar functions have every op but
+                             swish_tanh). GEGLU/SwiGLU MLPs and seed 002 want
+                               (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_GELU_TANH) | GPUACT_BIT(GPUACT_OP_SILU))
      GPUACT_NO_TICKETS        CUDA: large backward launches keep the kernels' grid-stride order
                              (below) and make no event calls; results are the same either way.
      GPUACT_NO_FWD_TABLES     CUDA: no 16-bit forward tables (below): no static device memory
                              for them, and fp16 / bf16 forwards compute each element.
-    Only the translation unit with GPUACT_IMPLEMENTATION reads these six.
+    Only the translation unit with GPUACT_IMPLEMENTATION reads these seven.
 
    PASS TICKETS (CUDA)
      A backward launch (and elu's and selu's forward+backward) of 16 MB of
@@ -201,6 +212,10 @@
                       16-bit forward tables: fp16 / bf16 forwards read
                       their results, in both modes (H100: 17-94% of copy
                       -> 97-99); results unchanged; GPUACT_NO_FWD_TABLES.
+                      Bias + activation: f(x + b) and dy f'(x + b) of
+                      the exact sum, dbias by a fixed-order double-float
+                      sum; fp32 within 0.501 ULP, fp16/bf16 correctly
+                      rounded (MPFR); device kernels for GPUACT_BIAS_OPS.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -237,8 +252,9 @@ typedef enum gpuact_status {
     GPUACT_ERROR_OVERLAP = 5,          /* an output partially overlaps an input or another output */
     GPUACT_ERROR_UNSUPPORTED = 6,      /* backward-from-output for an op other than elu/selu, or elu alpha < 0 there;
                                           *_device: an op or type left out by GPUACT_ONLY_OPS / GPUACT_ONLY_TYPES
-                                          (or GPUACT_GATED_OPS for the gated forms), or fast mode without
-                                          GPUACT_FAST_KERNELS; the gated forms in fast mode */
+                                          (or GPUACT_GATED_OPS for the gated forms, GPUACT_BIAS_OPS for the
+                                          bias forms), or fast mode without GPUACT_FAST_KERNELS; the gated
+                                          and bias forms in fast mode; bias + swish_tanh */
     GPUACT_ERROR_FP_ENVIRONMENT = 7,   /* host FTZ/DAZ, a non-nearest rounding mode, or reassociating compile flags */
     GPUACT_ERROR_NOT_DEVICE_POINTER = 8, /* *_device: a pointer is not device or managed memory of the current device */
     GPUACT_ERROR_CUDA = 9              /* *_device: a CUDA runtime call or the kernel launch failed */
@@ -310,6 +326,28 @@ GPUACT_DEF gpuact_status gpuact_gated_backward_host(gpuact_op op, gpuact_dtype d
                                                     const void *b, size_t ld, const void *dy, void *da, void *db,
                                                     size_t rows, size_t cols);
 
+/* Bias + activation (a Linear layer's bias add and its activation), on a
+   dense row-major [rows, cols] x and a bias of cols elements added to every
+   row, each result f of the exact sum, rounded once:
+       y  = f(x + bias)                          (gpuact_bias_forward_host)
+       dx = dy f'(x + bias),  dbias = column sums of dx
+                                                 (gpuact_bias_backward_host)
+   dbias may be NULL (not computed). Otherwise dbias[j] sums column j of dx
+   (the rounded values, as autograd sums them) in double-float:
+   GPUACT_BIAS_CHUNK (128) rows to a partial in row order, the partials in
+   order, each from +0, rounded once to the type: the same bits on every
+   run and on host and device. y may be x, dx may be x or dy, dbias may be
+   bias (in place); any other shared byte is GPUACT_ERROR_OVERLAP. Every op
+   but swish_tanh (its clamps: GPUACT_ERROR_UNSUPPORTED), accurate mode only
+   (fast mode: GPUACT_ERROR_UNSUPPORTED). rows = 0 writes +0 to dbias. The
+   scalar forms are gpuact_bias_forward_f32 / _f16 / _bf16 and
+   gpuact_bias_backward_*. */
+GPUACT_DEF gpuact_status gpuact_bias_forward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *x,
+                                                  const void *bias, void *y, size_t rows, size_t cols);
+GPUACT_DEF gpuact_status gpuact_bias_backward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *x,
+                                                   const void *bias, const void *dy, void *dx, void *dbias, size_t rows,
+                                                   size_t cols);
+
 /* GPUACT_SUCCESS if the calling thread's floating-point environment gives
    the documented results: round to nearest, no FTZ, no DAZ. */
 GPUACT_DEF gpuact_status gpuact_check_host_fp_environment(void);
@@ -365,6 +403,18 @@ GPUACT_DEF gpuact_status gpuact_gated_device(gpuact_op op, gpuact_dtype dtype, c
 GPUACT_DEF gpuact_status gpuact_gated_backward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *a,
                                                       const void *b, size_t ld, const void *dy, void *da, void *db,
                                                       size_t rows, size_t cols, cudaStream_t stream);
+/* bias + activation (gpuact_bias_forward_host, gpuact_bias_backward_host).
+   With dbias, the backward needs a workspace of device memory, 8-byte
+   aligned, of gpuact_bias_workspace_size(rows, cols) bytes (0 when rows or
+   cols is 0; NULL is fine then, and when dbias is NULL); a smaller one or a
+   misaligned one is GPUACT_ERROR_INVALID_PARAMS. Two launches then (dx and
+   the partial sums; the partials' sum), both on `stream`. */
+GPUACT_DEF size_t gpuact_bias_workspace_size(size_t rows, size_t cols);
+GPUACT_DEF gpuact_status gpuact_bias_forward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *x,
+                                                    const void *bias, void *y, size_t rows, size_t cols, cudaStream_t stream);
+GPUACT_DEF gpuact_status gpuact_bias_backward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *x,
+                                                     const void *bias, const void *dy, void *dx, void *dbias, void *workspace,
+                                                     size_t workspace_bytes, size_t rows, size_t cols, cudaStream_t stream);
 #ifdef __cplusplus
 }
 #endif
@@ -679,6 +729,86 @@ GPUACT_DEF gpuact_status gpuact_gated_backward_host(gpuact_op op, gpuact_dtype d
                                                     const void *b, size_t ld, const void *dy, void *da, void *db,
                                                     size_t rows, size_t cols) {
     return gpuact__gated_host(1, op, dtype, p, a, b, ld, dy, da, db, rows, cols);
+}
+
+/* The bias entry points' checks (host and device), in the order of
+   gpuact__check_args: parameters (fast mode, swish_tanh: unsupported),
+   dtype, (empty: success), NULL pointers, sizes that wrap the address
+   space, overlaps (an output may be exactly one of its inputs: y = x, dx =
+   x or dy, dbias = bias). ins: x, dy (dense), bias; outs: y or dx, dbias. */
+static int gpuact__spans_meet(const void *a, size_t na, const void *b, size_t nb) {
+    const uintptr_t u = (uintptr_t)a, v = (uintptr_t)b;
+    return u < v ? v - u < na : u - v < nb;
+}
+static gpuact_status gpuact__check_bias(gpuact_op op, gpuact_dtype t, const gpuact_params *p, gpuact_cfg *c, const void *x,
+                                        const void *bias, const void *dy, void *o0, void *db, size_t rows, size_t cols, int bwd) {
+    gpuact_status s = gpuact_resolve(op, p, c);
+    size_t esz, width, total;
+    if (s != GPUACT_SUCCESS) return s;
+    if (c->mode != GPUACT_MODE_ACCURATE || op == GPUACT_OP_SWISH_TANH) return GPUACT_ERROR_UNSUPPORTED;
+    if ((int)t < 1 || (int)t > 3) return GPUACT_ERROR_INVALID_DTYPE;
+    if (cols == 0 || (rows == 0 && !(bwd && db))) return GPUACT_SUCCESS;
+    if (!bias || (rows > 0 && (!x || !o0 || (bwd && !dy)))) return GPUACT_ERROR_NULL_POINTER;
+    esz = gpuact__elem_size(t);
+    if (cols > (size_t)-1 / esz || (rows > 0 && rows > (size_t)-1 / esz / cols)) return GPUACT_ERROR_OVERLAP; /* wraps */
+    width = cols * esz;
+    total = rows * width;
+    if (rows > 0) {
+        if (o0 != x && gpuact__spans_meet(x, total, o0, total)) return GPUACT_ERROR_OVERLAP;
+        if (bwd && o0 != dy && gpuact__spans_meet(dy, total, o0, total)) return GPUACT_ERROR_OVERLAP;
+        if (gpuact__spans_meet(bias, width, o0, total)) return GPUACT_ERROR_OVERLAP;
+    }
+    if (bwd && db) {
+        if (db != bias && gpuact__spans_meet(bias, width, db, width)) return GPUACT_ERROR_OVERLAP;
+        if (rows > 0 && (gpuact__spans_meet(x, total, db, width) || gpuact__spans_meet(dy, total, db, width) ||
+                         gpuact__spans_meet(o0, total, db, width)))
+            return GPUACT_ERROR_OVERLAP;
+    }
+    return GPUACT_SUCCESS;
+}
+
+GPUACT_DEF gpuact_status gpuact_bias_forward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *x,
+                                                  const void *bias, void *y, size_t rows, size_t cols) {
+    gpuact_cfg c;
+    size_t r, j;
+    const int fmt = gpuact__fmt(dtype);
+    gpuact_status s = gpuact__check_bias(op, dtype, p, &c, x, bias, NULL, y, NULL, rows, cols, 0);
+    if (s != GPUACT_SUCCESS || rows == 0 || cols == 0) return s;
+    if ((s = gpuact_check_host_fp_environment()) != GPUACT_SUCCESS) return s;
+    for (r = 0; r < rows; r++)
+        for (j = 0; j < cols; j++) {
+            const size_t i = r * cols + j;
+            gpuact__store(dtype, y, i, gpuact__bias_fmt((int)op, gpuact__load(dtype, x, i), gpuact__load(dtype, bias, j), &c, fmt));
+        }
+    return GPUACT_SUCCESS;
+}
+
+/* column by column (no storage for the partial sums), each in its order */
+GPUACT_DEF gpuact_status gpuact_bias_backward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *x,
+                                                   const void *bias, const void *dy, void *dx, void *dbias, size_t rows,
+                                                   size_t cols) {
+    gpuact_cfg c;
+    size_t r, j;
+    const int fmt = gpuact__fmt(dtype);
+    gpuact_status s = gpuact__check_bias(op, dtype, p, &c, x, bias, dy, dx, dbias, rows, cols, 1);
+    if (s != GPUACT_SUCCESS || cols == 0 || (rows == 0 && !dbias)) return s;
+    if ((s = gpuact_check_host_fp_environment()) != GPUACT_SUCCESS) return s;
+    for (j = 0; j < cols; j++) {
+        const float bj = gpuact__load(dtype, bias, j);
+        gpuact__df tot = gpuact__df_make(0.0f, 0.0f), part = gpuact__df_make(0.0f, 0.0f);
+        for (r = 0; r < rows; r++) {
+            const size_t i = r * cols + j;
+            const float d = gpuact__bias_bwd_fmt((int)op, gpuact__load(dtype, x, i), bj, gpuact__load(dtype, dy, i), &c, fmt);
+            gpuact__store(dtype, dx, i, d);
+            part = gpuact__db_add(part, gpuact__df_make(d, 0.0f));
+            if ((r + 1) % GPUACT_BIAS_CHUNK == 0 || r + 1 == rows) {
+                tot = gpuact__db_add(tot, part);
+                part = gpuact__df_make(0.0f, 0.0f);
+            }
+        }
+        if (dbias) gpuact__store(dtype, dbias, j, gpuact__round(gpuact__xf_make(tot, 0), fmt));
+    }
+    return GPUACT_SUCCESS;
 }
 
 GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
@@ -1063,6 +1193,59 @@ GPUACT_DEF gpuact_status gpuact_gated_backward_device(gpuact_op op, gpuact_dtype
     gpuact_status s = gpuact__check_gated(op, dtype, p, &c, a, b, dy, da, db, ld, rows, cols, 1);
     if (s != GPUACT_SUCCESS || rows == 0 || cols == 0) return s;
     return gpuact__run_gated_device(1, op, dtype, &c, a, b, ld, dy, da, db, rows, cols, stream);
+}
+
+GPUACT_DEF size_t gpuact_bias_workspace_size(size_t rows, size_t cols) {
+    const size_t nch = rows / GPUACT_BIAS_CHUNK + (rows % GPUACT_BIAS_CHUNK != 0);
+    if (cols != 0 && nch > (size_t)-1 / 8u / cols) return (size_t)-1;
+    return nch * cols * 8u;
+}
+
+/* Checked arguments (cols > 0; rows = 0 only with dbias): the workspace,
+   the pointers, then the launches. */
+static gpuact_status gpuact__run_bias_device(int bwd, gpuact_op op, gpuact_dtype t, const gpuact_cfg *c, const void *x,
+                                             const void *b, const void *dy, void *o0, void *db, void *ws, size_t wsb,
+                                             size_t rows, size_t cols, cudaStream_t stream) {
+    const void *ptrs[6];
+    int device = 0;
+    gpuact_status s;
+    if (!gpuact__bias_built((int)op, (int)t)) return GPUACT_ERROR_UNSUPPORTED; /* GPUACT_BIAS_OPS, _ONLY_* */
+    if (bwd && db && rows > 0) {
+        const size_t need = gpuact_bias_workspace_size(rows, cols), total = rows * cols * gpuact__elem_size(t);
+        const size_t width = cols * gpuact__elem_size(t);
+        if (!ws || wsb < need || (uintptr_t)ws % 8u) return GPUACT_ERROR_INVALID_PARAMS;
+        if (gpuact__spans_meet(ws, need, x, total) || gpuact__spans_meet(ws, need, dy, total) ||
+            gpuact__spans_meet(ws, need, o0, total) || gpuact__spans_meet(ws, need, b, width) ||
+            gpuact__spans_meet(ws, need, db, width))
+            return GPUACT_ERROR_OVERLAP;
+    } else {
+        ws = NULL;
+    }
+    ptrs[0] = rows > 0 ? x : NULL; ptrs[1] = b; ptrs[2] = rows > 0 ? dy : NULL; ptrs[3] = rows > 0 ? o0 : NULL;
+    ptrs[4] = db; ptrs[5] = ws;
+    if ((s = gpuact__device_pointers(ptrs, 6, &device)) != GPUACT_SUCCESS) return s;
+    if (gpuact__bias_device(bwd, (int)op, (int)t, c, x, b, dy, o0, db, (float *)ws, rows, cols, stream) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return GPUACT_ERROR_CUDA;
+    }
+    return GPUACT_SUCCESS;
+}
+
+GPUACT_DEF gpuact_status gpuact_bias_forward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *x,
+                                                    const void *bias, void *y, size_t rows, size_t cols, cudaStream_t stream) {
+    gpuact_cfg c;
+    gpuact_status s = gpuact__check_bias(op, dtype, p, &c, x, bias, NULL, y, NULL, rows, cols, 0);
+    if (s != GPUACT_SUCCESS || rows == 0 || cols == 0) return s;
+    return gpuact__run_bias_device(0, op, dtype, &c, x, bias, NULL, y, NULL, NULL, 0, rows, cols, stream);
+}
+
+GPUACT_DEF gpuact_status gpuact_bias_backward_device(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *x,
+                                                     const void *bias, const void *dy, void *dx, void *dbias, void *workspace,
+                                                     size_t workspace_bytes, size_t rows, size_t cols, cudaStream_t stream) {
+    gpuact_cfg c;
+    gpuact_status s = gpuact__check_bias(op, dtype, p, &c, x, bias, dy, dx, dbias, rows, cols, 1);
+    if (s != GPUACT_SUCCESS || cols == 0 || (rows == 0 && !dbias)) return s;
+    return gpuact__run_bias_device(1, op, dtype, &c, x, bias, dy, dx, dbias, workspace, workspace_bytes, rows, cols, stream);
 }
 
 #ifdef __cplusplus

@@ -873,10 +873,8 @@ GPUACT__FN int gpuact__xf_cmp(gpuact__xf v, float b) {
    triple-float and c1 in double-float: d = x - x0 is exact to ~2^-72, so the
    result keeps full relative precision where the general formula cancels. */
 #define GPUACT__ZERO_WINDOW 0.0078125f /* |x - x0| < 1/128 */
-GPUACT__FN gpuact__xf gpuact__near_zero(float x, float x0h, float x0l, float x0ll, float c1h, float c1l, float c2h,
-                                        float c2l, float c3h, float c3l, float c4, float c5, float c6, float c7) {
-    gpuact__df d = gpuact__2sum(x - x0h, -x0l); /* x - x0h exact: Sterbenz */
-    d.l = d.l - x0ll;
+GPUACT__FN gpuact__xf gpuact__near_zero_at(gpuact__df d, float c1h, float c1l, float c2h, float c2l, float c3h,
+                                           float c3l, float c4, float c5, float c6, float c7) {
     /* c4.. in floats (d^3 c4 / c1 < 2^-20: their rounding stays below 2^-44);
        c3, c2, c1 in double-float */
     float q = gpuact__fma(c7, d.h, c6);
@@ -887,6 +885,12 @@ GPUACT__FN gpuact__xf gpuact__near_zero(float x, float x0h, float x0l, float x0l
     P = gpuact__dd_add(gpuact__df_make(c2h, c2l), gpuact__dd_mul(d, P));
     P = gpuact__dd_add(gpuact__df_make(c1h, c1l), gpuact__dd_mul(d, P));
     return gpuact__xf_make(gpuact__dd_mul(d, P), 0);
+}
+GPUACT__FN gpuact__xf gpuact__near_zero(float x, float x0h, float x0l, float x0ll, float c1h, float c1l, float c2h,
+                                        float c2l, float c3h, float c3l, float c4, float c5, float c6, float c7) {
+    gpuact__df d = gpuact__2sum(x - x0h, -x0l); /* x - x0h exact: Sterbenz */
+    d.l = d.l - x0ll;
+    return gpuact__near_zero_at(d, c1h, c1l, c2h, c2l, c3h, c3l, c4, c5, c6, c7);
 }
 
 /* ---------------------------------------------------------------------------
@@ -4010,6 +4014,248 @@ GPUACT__FN void gpuact_gated_backward_bf16(gpuact_op op, uint16_t a, uint16_t b,
     *db = gpuact__f32_to_bf16_exact(gpuact__gated_fmt((int)op, x, g, c, GPUACT__FMT_BF16));
 }
 
+/* == 9.3 Bias + activation: f(x + b) == */
+/* ---------------------------------------------------------------------------
+   Bias + activation (a Linear layer's bias add and its activation in one):
+       y  = f(x + b)
+       dx = dy f'(x + b)
+   of the exact sum x + b, each result rounded once. (Rounding x + b first,
+   as a composition does, moves f by up to |x f'(x)/f(x)| half-ulps: 50 ulp
+   of gelu_erf at x = -10, more further out.) s + e = x + b exactly (2sum).
+   Where e = 0 (every sum of two 16-bit values of nearby exponents) or s is
+   not finite, the single op's chain at s: the bits of f(s). Otherwise:
+     - where f has an exact form: x (1 - q) with 0 < q < 2^-60 (gelu family
+       and silu from gpuact__gated_big up: s + e with q's side; e is then
+       either below ulp(s)/2 or exactly half of it, or, for 16-bit values,
+       s itself a 16-bit number, so q's size never decides), x and lambda x
+       (elu, selu at s > 0), c1 x with the side of c2 x^2 (below the tiny
+       thresholds of section 7);
+     - f' of the gelu family and silu within 1/128 of its zero x0: section
+       7's series in d = s + e - x0, d formed exactly from x0 as four floats
+       (d >= 2^-53 for every pair of floats, so the fourth is needed);
+     - elsewhere the quadratic through f (or f') at s - u, s, s + u, u =
+       ulp(s) (t = e/u in [-1/2, 1/2]), each section 9.2's xf value (accurate
+       down to 2^-280 and 2^-406): the Lagrange weights' absolute sum is at
+       most 1.25 and the remainder below (u f'''/f')^3 / 16, 2^-47 at the
+       steepest tail (gelu_tanh' near -15.6, u = 2^-20). So the result
+       carries the full path's error, about 2^-36, as the single ops.
+   A value below 2^-200 (forward) or 2^-280 (f', times a finite dy) rounds
+   to a signed zero in every format: f(s) gives it. swish_tanh is not
+   offered: its clamps put kinks between floats, where a quadratic is wrong.
+   ------------------------------------------------------------------------ */
+/* the exponent of |v| (v.h nonzero and finite) */
+GPUACT__FN int gpuact__xf_ilogb(gpuact__xf v) {
+    uint32_t u = gpuact__f2u(v.h) & 0x7fffffffu;
+    int k = 0;
+    if (u < 0x00800000u) { u = gpuact__f2u(gpuact__mul(gpuact__abs(v.h), 18446744073709551616.0f)); k = -64; }
+    return (int)(u >> 23) - 127 + k + v.e;
+}
+/* v 2^-K as a df (|v| < 2^(K+1); much smaller values lose their low bits) */
+GPUACT__FN gpuact__df gpuact__xf_at(gpuact__xf v, int K) {
+    int k = v.e - K;
+    if (v.h == 0.0f) return gpuact__df_make(0.0f, 0.0f);
+    if (k < -340) k = -340;
+    return gpuact__df_make(gpuact__ldexp(v.h, k), gpuact__ldexp(v.l, k));
+}
+/* f(s + t u) from fm = f(s - u), f0 = f(s) (nonzero), fp = f(s + u):
+   f0 + (t/2) ((fp - fm) + t (fp + fm - 2 f0)), in df at the largest one's scale */
+GPUACT__FN gpuact__xf gpuact__interp3(gpuact__xf fm, gpuact__xf f0, gpuact__xf fp, float t) {
+    const int km = fm.h != 0.0f ? gpuact__xf_ilogb(fm) : -100000, k0 = gpuact__xf_ilogb(f0);
+    const int kp = fp.h != 0.0f ? gpuact__xf_ilogb(fp) : -100000;
+    const int K = km > k0 ? (km > kp ? km : kp) : (k0 > kp ? k0 : kp);
+    const gpuact__df dm = gpuact__xf_at(fm, K), d0 = gpuact__xf_at(f0, K), dp = gpuact__xf_at(fp, K);
+    const gpuact__df D1 = gpuact__dd_add(dp, gpuact__dd_neg(dm));
+    const gpuact__df D2 = gpuact__dd_add(gpuact__dd_add(dp, dm), gpuact__df_make(-2.0f * d0.h, -2.0f * d0.l));
+    const gpuact__df corr = gpuact__dd_mulf(gpuact__dd_add(D1, gpuact__dd_mulf(D2, t)), gpuact__mul(t, 0.5f));
+    return gpuact__xf_make(gpuact__dd_add(d0, corr), K);
+}
+/* f'(s + e) near its zero x0 = x0h + x0l + x0ll + x0lll: d = (s - x0h) + e -
+   x0l - x0ll - x0lll as an exact expansion (grow-expansion: ten 2sums),
+   rounded to a df (h: the float sum of its parts; l: of the parts less h,
+   again exact before that one rounding), then section 7's series */
+GPUACT__FN gpuact__xf gpuact__bias_near_zero(float s, float e, float x0lll, float x0h, float x0l, float x0ll, float c1h,
+                                             float c1l, float c2h, float c2l, float c3h, float c3l, float c4, float c5,
+                                             float c6, float c7) {
+    float c[5], q, h, l;
+    int i, j;
+    c[0] = -x0lll;
+    for (i = 1; i < 5; i++) {
+        q = i == 1 ? -x0ll : i == 2 ? -x0l : i == 3 ? e : s - x0h; /* s - x0h exact: Sterbenz */
+        for (j = 0; j < i; j++) {
+            const gpuact__df t = gpuact__2sum(q, c[j]);
+            q = t.h;
+            c[j] = t.l;
+        }
+        c[i] = q;
+    }
+    h = c[0];
+    for (i = 1; i < 5; i++) h = h + c[i];
+    q = -h;
+    for (j = 0; j < 5; j++) {
+        const gpuact__df t = gpuact__2sum(q, c[j]);
+        q = t.h;
+        c[j] = t.l;
+    }
+    l = q;
+    for (i = 0; i < 5; i++) l = l + c[i];
+    return gpuact__near_zero_at(gpuact__2sum(h, l), c1h, c1l, c2h, c2l, c3h, c3l, c4, c5, c6, c7);
+}
+/* the f' zero's nearest float, as in section 7 (the first of GPUACT__Z_*) */
+GPUACT__FN float gpuact__bias_x0(int op) {
+    return GPUACT__K(op == GPUACT_OP_GELU_ERF ? 0xbf407569u : op == GPUACT_OP_GELU_TANH ? 0xbf40a150u
+                     : op == GPUACT_OP_GELU_SIGMOID ? 0xbf404ba5u : 0xbfa3a4bau);
+}
+/* s + e = x + b exactly, x and b not NaN. A sum beyond the floats: above
+   them +inf (f and f' round there as at +inf), below them -FLT_MAX (as at
+   the exact sum: gelu'(-2^128) is a negative tiny, not -0). */
+GPUACT__FN gpuact__df gpuact__bias_sum(float x, float b) {
+    gpuact__df t = gpuact__2sum(x, b);
+    if (!gpuact__isfinite(t.h)) {
+        t.l = 0.0f;
+        if (t.h < 0.0f && gpuact__isfinite(x) && gpuact__isfinite(b)) t.h = -3.40282347e38f;
+    }
+    return t;
+}
+/* the exact forms: 1 and f(s + e) or f'(s + e) in *v where s is in one of
+   them (e may be 0: s need not be a number of the output format) */
+GPUACT__FN int gpuact__bias_exact(int deriv, int op, float s, float e, const gpuact_cfg *c, gpuact__xf *v) {
+    const int gf = op == GPUACT_OP_GELU_ERF || op == GPUACT_OP_GELU_TANH || op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU;
+    const float as = gpuact__abs(s);
+    gpuact__xf r;
+    if (gf && s >= gpuact__gated_big(op)) { /* (s + e)(1 - q); f' = 1 + q' */
+        *v = deriv ? gpuact__gated_d_xf(op, s, c)
+                   : gpuact__xf_make(gpuact__df_add_tail(gpuact__df_make(s, e), -gpuact__mul(s, 8.67361738e-19f)), 0);
+        return 1;
+    }
+    if (!(gf ? as < GPUACT__TINY_HALF : (as < GPUACT__TINY || s > 0.0f))) return 0;
+    if (deriv) { /* constant, or f'(0) with the side of s (and of s + e) */
+        *v = gpuact__gated_d_xf(op, s, c);
+        return 1;
+    }
+    r = gpuact__xf_mulf(gpuact__xf_make(gpuact__df_make(s, e), 0), 1.0f); /* s + e, h in [1, 2) */
+    if (!gf && s > 0.0f) { /* elu, selu: x, lambda x */
+        *v = op == GPUACT_OP_ELU ? gpuact__xf_make(gpuact__df_make(s, e), 0) : gpuact__xx_mul(gpuact__xf_make(GPUACT__SELU_L, 0), r);
+        return 1;
+    }
+    if (gf) { /* c1 (s + e) and the side of c2 (s + e)^2 */
+        r.e -= 1;
+        *v = gpuact__tiny_tie(r, 0);
+    } else {
+        *v = op == GPUACT_OP_ELU ? gpuact__tiny_tie(gpuact__xf_mulf(r, c->alpha), c->alpha < 0.0f)
+                                 : gpuact__tiny_tie(gpuact__xx_mul(r, gpuact__xf_make(GPUACT__SELU_LA, 0)), 0);
+    }
+    return 1;
+}
+/* section 9.2's f (deriv 0) or f' (1) at a float, out of line on the device:
+   the interpolation's three points share one copy (inlined, each kernel
+   held three of the full path, and the build took 20 s longer an op) */
+#define GPUACT__BIAS_VAL_DEF(N)                                                                                    \
+    GPUACT__FN_COLD gpuact__xf gpuact__bias_val_##N(int deriv, float a, gpuact_cfg c) {                           \
+        return deriv ? gpuact__gated_d_xf(N, a, &c) : gpuact__gated_f_xf(N, a, &c);                               \
+    }
+GPUACT__BIAS_VAL_DEF(1)
+GPUACT__BIAS_VAL_DEF(2)
+GPUACT__BIAS_VAL_DEF(3)
+GPUACT__BIAS_VAL_DEF(4)
+GPUACT__BIAS_VAL_DEF(5)
+GPUACT__BIAS_VAL_DEF(6)
+#undef GPUACT__BIAS_VAL_DEF
+GPUACT__FN gpuact__xf gpuact__bias_val(int deriv, int op, float a, const gpuact_cfg *c) {
+    switch (op) {
+    case 1: return gpuact__bias_val_1(deriv, a, *c);
+    case 2: return gpuact__bias_val_2(deriv, a, *c);
+    case 3: return gpuact__bias_val_3(deriv, a, *c);
+    case 4: return gpuact__bias_val_4(deriv, a, *c);
+    case 5: return gpuact__bias_val_5(deriv, a, *c);
+    default: return gpuact__bias_val_6(deriv, a, *c);
+    }
+}
+/* f(s + e) (deriv 0) or f'(s + e) (deriv 1), unrounded, outside the exact
+   forms: s = RN(x + b) finite, e its nonzero error, op not swish_tanh */
+GPUACT__FN gpuact__xf gpuact__bias_xf(int deriv, int op, float s, float e, const gpuact_cfg *c) {
+    const int gf = op == GPUACT_OP_GELU_ERF || op == GPUACT_OP_GELU_TANH || op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU;
+    if (!gf && !deriv && s < -64.0f) return gpuact__gated_f_xf(op, s, c); /* alpha (e^x - 1): e^x only a side */
+    if (deriv && gf && gpuact__abs(s - gpuact__bias_x0(op)) < GPUACT__ZERO_WINDOW) {
+        if (op == GPUACT_OP_GELU_ERF) return gpuact__bias_near_zero(s, e, GPUACT__Z4_GELU_ERF, GPUACT__Z_GELU_ERF);
+        if (op == GPUACT_OP_GELU_TANH) return gpuact__bias_near_zero(s, e, GPUACT__Z4_GELU_TANH, GPUACT__Z_GELU_TANH);
+        if (op == GPUACT_OP_GELU_SIGMOID) return gpuact__bias_near_zero(s, e, GPUACT__Z4_GELU_SIG, GPUACT__Z_GELU_SIG);
+        return gpuact__bias_near_zero(s, e, GPUACT__Z4_SILU, GPUACT__Z_SILU);
+    }
+    {
+        /* ulp(s): s is normal (a sum of floats below 2^-125 is exact) */
+        const float u = gpuact__mul(gpuact__pow2((int)((gpuact__f2u(gpuact__abs(s)) >> 23) & 0xffu) - 127), 1.1920929e-07f);
+        const gpuact__xf f0 = gpuact__bias_val(deriv, op, s, c);
+        gpuact__xf fm, fp;
+        if (f0.h == 0.0f || gpuact__xf_ilogb(f0) < (deriv ? -280 : -200)) return f0;
+        fm = gpuact__bias_val(deriv, op, s - u, c);
+        fp = gpuact__bias_val(deriv, op, s + u, c);
+        return gpuact__interp3(fm, f0, fp, gpuact__div(e, u));
+    }
+}
+/* y = f(x + b) and dx = dy f'(x + b), rounded to fmt. fp32 with e = 0 is
+   the single op's chain at s; a 16-bit result from an s that need not be a
+   16-bit number skips the 16-bit tier (it takes x as one) and the exact
+   forms, whose sides a midpoint s needs (for fp32 results that chain is
+   the single op's: the 16-bit tier takes 16-bit results only). */
+GPUACT__FN float gpuact__bias_fmt(int op, float x, float b, const gpuact_cfg *c, int fmt) {
+    gpuact__df t;
+    gpuact__xf v;
+    if (gpuact__isnan(x) || gpuact__isnan(b)) return GPUACT__NAN;
+    t = gpuact__bias_sum(x, b);
+    if ((t.l == 0.0f && fmt == GPUACT__FMT_F32) || !gpuact__isfinite(t.h) ||
+        (t.l == 0.0f && !gpuact__bias_exact(0, op, t.h, t.l, c, &v)))
+        return gpuact__chain(GPUACT__CHAIN_FWD, GPUACT__SKIP_H16, op, t.h, 0.0f, c, fmt);
+    if (gpuact__bias_exact(0, op, t.h, t.l, c, &v)) return gpuact__round(v, fmt);
+    return gpuact__round(gpuact__bias_xf(0, op, t.h, t.l, c), fmt);
+}
+GPUACT__FN float gpuact__bias_bwd_fmt(int op, float x, float b, float dy, const gpuact_cfg *c, int fmt) {
+    gpuact__df t;
+    gpuact__xf v;
+    if (gpuact__isnan(x) || gpuact__isnan(b) || gpuact__isnan(dy)) return GPUACT__NAN;
+    t = gpuact__bias_sum(x, b);
+    if ((t.l == 0.0f && fmt == GPUACT__FMT_F32) || !gpuact__isfinite(t.h) ||
+        (t.l == 0.0f && !gpuact__bias_exact(1, op, t.h, t.l, c, &v)))
+        return gpuact__chain(GPUACT__CHAIN_BWD, GPUACT__SKIP_H16, op, t.h, dy, c, fmt);
+    if (gpuact__bias_exact(1, op, t.h, t.l, c, &v)) return gpuact__round(gpuact__xf_mulf(v, dy), fmt);
+    return gpuact__round(gpuact__xf_mulf(gpuact__bias_xf(1, op, t.h, t.l, c), dy), fmt);
+}
+/* dbias: each column's dx summed in double-float, GPUACT_BIAS_CHUNK rows to a
+   partial in row order (from +0), the partials in order (from +0), rounded
+   once; host and device alike, so the result is the same on every run and
+   on both. An infinity or NaN (or an overflowing sum) takes the float sum's
+   IEEE value from there on. */
+#define GPUACT_BIAS_CHUNK 128
+GPUACT__FN gpuact__df gpuact__db_add(gpuact__df a, gpuact__df b) {
+    gpuact__df s;
+    if (!gpuact__isfinite(a.h) || !gpuact__isfinite(b.h)) return gpuact__df_make(a.h + b.h, 0.0f);
+    s = gpuact__dd_add(a, b);
+    if (!gpuact__isfinite(s.h)) return gpuact__df_make(a.h + b.h, 0.0f);
+    return s;
+}
+/* Public scalar forms: y = f(x + b), dx = dy f'(x + b); swish_tanh gives NaN */
+GPUACT__FN float gpuact_bias_forward_f32(gpuact_op op, float x, float b, const gpuact_cfg *c) {
+    return op == GPUACT_OP_SWISH_TANH ? GPUACT__NAN : gpuact__bias_fmt((int)op, x, b, c, GPUACT__FMT_F32);
+}
+GPUACT__FN float gpuact_bias_backward_f32(gpuact_op op, float x, float b, float dy, const gpuact_cfg *c) {
+    return op == GPUACT_OP_SWISH_TANH ? GPUACT__NAN : gpuact__bias_bwd_fmt((int)op, x, b, dy, c, GPUACT__FMT_F32);
+}
+GPUACT__FN uint16_t gpuact_bias_forward_f16(gpuact_op op, uint16_t x, uint16_t b, const gpuact_cfg *c) {
+    return gpuact__f32_to_f16_exact(op == GPUACT_OP_SWISH_TANH ? GPUACT__NAN
+        : gpuact__bias_fmt((int)op, gpuact_f16_to_f32(x), gpuact_f16_to_f32(b), c, GPUACT__FMT_F16));
+}
+GPUACT__FN uint16_t gpuact_bias_backward_f16(gpuact_op op, uint16_t x, uint16_t b, uint16_t dy, const gpuact_cfg *c) {
+    return gpuact__f32_to_f16_exact(op == GPUACT_OP_SWISH_TANH ? GPUACT__NAN
+        : gpuact__bias_bwd_fmt((int)op, gpuact_f16_to_f32(x), gpuact_f16_to_f32(b), gpuact_f16_to_f32(dy), c, GPUACT__FMT_F16));
+}
+GPUACT__FN uint16_t gpuact_bias_forward_bf16(gpuact_op op, uint16_t x, uint16_t b, const gpuact_cfg *c) {
+    return gpuact__f32_to_bf16_exact(op == GPUACT_OP_SWISH_TANH ? GPUACT__NAN
+        : gpuact__bias_fmt((int)op, gpuact_bf16_to_f32(x), gpuact_bf16_to_f32(b), c, GPUACT__FMT_BF16));
+}
+GPUACT__FN uint16_t gpuact_bias_backward_bf16(gpuact_op op, uint16_t x, uint16_t b, uint16_t dy, const gpuact_cfg *c) {
+    return gpuact__f32_to_bf16_exact(op == GPUACT_OP_SWISH_TANH ? GPUACT__NAN
+        : gpuact__bias_bwd_fmt((int)op, gpuact_bf16_to_f32(x), gpuact_bf16_to_f32(b), gpuact_bf16_to_f32(dy), c, GPUACT__FMT_BF16));
+}
+
 /* == 10 CUDA kernels (CUDA only) == */
 /* ===========================================================================
    CUDA kernels (CUDA only; gpuact.h's gpuact_*_device entry points launch
@@ -5742,6 +5988,187 @@ static inline cudaError_t gpuact__gated_device(int bwd, int op, int dtype, const
     case GPUACT_BF16: return bwd ? gpuact__g_launch_op<GPUACT_BF16, 1>(op, k, grid, stream) : gpuact__g_launch_op<GPUACT_BF16, 0>(op, k, grid, stream);
     default: return cudaErrorInvalidValue;
     }
+}
+
+/* == 10.3b Bias + activation kernels == */
+/* ---------------------------------------------------------------------------
+   gpuact__k_bias<OP, DT, BWD>: section 9.3 on a dense [rows, cols] x, the
+   bias broadcast along the rows. Forward: y = f(x + b); backward: dx = dy
+   f'(x + b) and, with a workspace, each column's partial sum of dx over a
+   chunk of GPUACT_BIAS_CHUNK rows (double-float, in row order) for
+   gpuact__k_bias_db. A 2-D grid: y over chunks of rows (stride gridDim.y),
+   x over columns, one column a thread: each thread walks its column down
+   the chunk, so the sum's order is the host's. Each element is one call of
+   the op's out-of-line chain (gpuact__bias_fmt: the single op's tiers where
+   the sum is exact, the interpolation of 9.3 where not).
+   ------------------------------------------------------------------------ */
+typedef struct gpuact__bargs {
+    gpuact_cfg cfg;
+    const unsigned char *x, *b, *dy; /* dy: backward only */
+    unsigned char *o0;               /* y or dx */
+    float *ws;                       /* backward: the partials, [chunks][cols] (h, l), or NULL */
+    size_t rows, cols;
+    int bytes;                       /* a pointer not aligned to the element: byte access */
+} gpuact__bargs;
+template <int OP>
+__device__ __noinline__ float gpuact__bias_fwd_call(const gpuact_cfg c, float x, float b, int fmt) {
+    return gpuact__bias_fmt(OP, x, b, &c, fmt);
+}
+template <int OP>
+__device__ __noinline__ float gpuact__bias_bwd_call(const gpuact_cfg c, float x, float b, float dy, int fmt) {
+    return gpuact__bias_bwd_fmt(OP, x, b, dy, &c, fmt);
+}
+template <int OP, int DT, int BWD>
+static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_bias(const gpuact__bargs k) {
+    typedef gpuact__elt<DT> E;
+    const int ESZ = (int)E::ESZ, fmt = (int)E::FMT;
+    const gpuact_cfg cfg = k.cfg;
+    const size_t nch = (k.rows + GPUACT_BIAS_CHUNK - 1) / GPUACT_BIAS_CHUNK, cstride = (size_t)gridDim.x * blockDim.x;
+    for (size_t ch = blockIdx.y; ch < nch; ch += gridDim.y) {
+        const size_t r0 = ch * GPUACT_BIAS_CHUNK, r1 = r0 + GPUACT_BIAS_CHUNK < k.rows ? r0 + GPUACT_BIAS_CHUNK : k.rows;
+        for (size_t j = (size_t)blockIdx.x * blockDim.x + threadIdx.x; j < k.cols; j += cstride) {
+            const float bv = E::load(gpuact__k_ld1<ESZ>(k.b + j * ESZ, k.bytes));
+            gpuact__df part = gpuact__df_make(0.0f, 0.0f);
+            for (size_t r = r0; r < r1; r++) {
+                const size_t at = (r * k.cols + j) * ESZ;
+                const float x = E::load(gpuact__k_ld1<ESZ>(k.x + at, k.bytes));
+                float v;
+                if (!BWD) {
+                    v = gpuact__bias_fwd_call<OP>(cfg, x, bv, fmt);
+                } else {
+                    v = gpuact__bias_bwd_call<OP>(cfg, x, bv, E::load(gpuact__k_ld1<ESZ>(k.dy + at, k.bytes)), fmt);
+                    part = gpuact__db_add(part, gpuact__df_make(v, 0.0f));
+                }
+                gpuact__k_st1<ESZ>(k.o0 + at, E::store(v), k.bytes);
+            }
+            if (BWD && k.ws) {
+                k.ws[2 * (ch * k.cols + j)] = part.h;
+                k.ws[2 * (ch * k.cols + j) + 1] = part.l;
+            }
+        }
+    }
+}
+/* dbias[j]: the partials of column j in chunk order, rounded once */
+template <int DT>
+static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_bias_db(const float *ws, unsigned char *db, size_t nch,
+                                                                          size_t cols, int bytes) {
+    typedef gpuact__elt<DT> E;
+    const int ESZ = (int)E::ESZ;
+    for (size_t j = (size_t)blockIdx.x * blockDim.x + threadIdx.x; j < cols; j += (size_t)gridDim.x * blockDim.x) {
+        gpuact__df tot = gpuact__df_make(0.0f, 0.0f);
+        for (size_t ch = 0; ch < nch; ch++) tot = gpuact__db_add(tot, gpuact__df_make(ws[2 * (ch * cols + j)], ws[2 * (ch * cols + j) + 1]));
+        gpuact__k_st1<ESZ>(db + j * ESZ, E::store(gpuact__round(gpuact__xf_make(tot, 0), (int)E::FMT)), bytes);
+    }
+}
+/* the bias kernels built: the ops of GPUACT_BIAS_OPS (gpuact.h; by default
+   none: each op adds about 3.5 s to the implementation's nvcc build on 2
+   cores) and of GPUACT_ONLY_OPS, the types of GPUACT_ONLY_TYPES; never
+   swish_tanh */
+#ifndef GPUACT_BIAS_OPS
+#define GPUACT_BIAS_OPS 0u
+#endif
+static inline int gpuact__bias_built(int op, int dtype) {
+    return op != GPUACT_OP_SWISH_TANH && gpuact__device_built(op, dtype) && (((unsigned)(GPUACT_BIAS_OPS) >> (unsigned)op) & 1u);
+}
+template <int OP, int DT> struct gpuact__b_built {
+    enum { value = OP != GPUACT_OP_SWISH_TANH && gpuact__k_built<OP, DT>::value && (((unsigned)(GPUACT_BIAS_OPS) >> OP) & 1u) != 0 };
+};
+template <int OP, int DT, int BWD, bool OK = gpuact__b_built<OP, DT>::value>
+struct gpuact__b_launcher {
+    static cudaError_t run(const gpuact__bargs &k, dim3 grid, cudaStream_t stream) {
+        void *args[1];
+        args[0] = const_cast<gpuact__bargs *>(&k);
+        return cudaLaunchKernel((const void *)gpuact__k_bias<OP, DT, BWD>, grid, dim3(GPUACT__BLOCK), args, 0, stream);
+    }
+};
+template <int OP, int DT, int BWD> struct gpuact__b_launcher<OP, DT, BWD, false> {
+    static cudaError_t run(const gpuact__bargs &, dim3, cudaStream_t) { return cudaErrorInvalidValue; }
+};
+/* the bias kernels' count (forward and backward, the types and ops built;
+   the three dbias sums are counted apart): scripts/gpu-build-check.sh */
+template <int OP> struct gpuact__b_count {
+    enum { value = 2 * (gpuact__b_built<OP, GPUACT_F32>::value + gpuact__b_built<OP, GPUACT_F16>::value + gpuact__b_built<OP, GPUACT_BF16>::value) };
+};
+enum {
+    GPUACT__NBIAS = gpuact__b_count<GPUACT_OP_GELU_ERF>::value + gpuact__b_count<GPUACT_OP_GELU_TANH>::value +
+                    gpuact__b_count<GPUACT_OP_GELU_SIGMOID>::value + gpuact__b_count<GPUACT_OP_ELU>::value +
+                    gpuact__b_count<GPUACT_OP_SELU>::value + gpuact__b_count<GPUACT_OP_SILU>::value
+};
+/* the dbias sum of a type, built where some op's bias kernels are */
+template <int DT> struct gpuact__b_any {
+    enum { value = (gpuact__b_built<GPUACT_OP_GELU_ERF, DT>::value | gpuact__b_built<GPUACT_OP_GELU_TANH, DT>::value |
+                    gpuact__b_built<GPUACT_OP_GELU_SIGMOID, DT>::value | gpuact__b_built<GPUACT_OP_ELU, DT>::value |
+                    gpuact__b_built<GPUACT_OP_SELU, DT>::value | gpuact__b_built<GPUACT_OP_SILU, DT>::value) != 0 };
+};
+template <int DT, bool OK = gpuact__b_any<DT>::value> struct gpuact__b_db_launcher {
+    static cudaError_t run(const float *ws, unsigned char *db, size_t nch, size_t cols, int bytes, dim3 grid, cudaStream_t stream) {
+        void *args[5];
+        args[0] = (void *)&ws; args[1] = (void *)&db; args[2] = (void *)&nch; args[3] = (void *)&cols; args[4] = (void *)&bytes;
+        return cudaLaunchKernel((const void *)gpuact__k_bias_db<DT>, grid, dim3(GPUACT__BLOCK), args, 0, stream);
+    }
+};
+template <int DT> struct gpuact__b_db_launcher<DT, false> {
+    static cudaError_t run(const float *, unsigned char *, size_t, size_t, int, dim3, cudaStream_t) { return cudaErrorInvalidValue; }
+};
+template <int DT, int BWD>
+static inline cudaError_t gpuact__b_launch_op(int op, const gpuact__bargs &k, dim3 grid, cudaStream_t stream) {
+    switch (op) {
+    case GPUACT_OP_GELU_ERF: return gpuact__b_launcher<GPUACT_OP_GELU_ERF, DT, BWD>::run(k, grid, stream);
+    case GPUACT_OP_GELU_TANH: return gpuact__b_launcher<GPUACT_OP_GELU_TANH, DT, BWD>::run(k, grid, stream);
+    case GPUACT_OP_GELU_SIGMOID: return gpuact__b_launcher<GPUACT_OP_GELU_SIGMOID, DT, BWD>::run(k, grid, stream);
+    case GPUACT_OP_ELU: return gpuact__b_launcher<GPUACT_OP_ELU, DT, BWD>::run(k, grid, stream);
+    case GPUACT_OP_SELU: return gpuact__b_launcher<GPUACT_OP_SELU, DT, BWD>::run(k, grid, stream);
+    case GPUACT_OP_SILU: return gpuact__b_launcher<GPUACT_OP_SILU, DT, BWD>::run(k, grid, stream);
+    default: return cudaErrorInvalidValue;
+    }
+}
+/* Plans and launches one bias call (arguments checked by the caller; cols
+   > 0; rows = 0 only with dbias, which then becomes +0). ws: the caller's
+   workspace when dbias is wanted. A template for the reason
+   gpuact__eltwise_device is one. */
+template <int UNUSED = 0>
+static inline cudaError_t gpuact__bias_device(int bwd, int op, int dtype, const gpuact_cfg *cfg, const void *x, const void *b,
+                                              const void *dy, void *o0, void *db, float *ws, size_t rows, size_t cols,
+                                              cudaStream_t stream) {
+    gpuact__bargs k;
+    const size_t esz = dtype == GPUACT_F32 ? 4u : 2u, nch = (rows + GPUACT_BIAS_CHUNK - 1) / GPUACT_BIAS_CHUNK;
+    const void *ptrs[5];
+    size_t i, blocks = cols / GPUACT__BLOCK + (cols % GPUACT__BLOCK != 0);
+    cudaError_t e = cudaSuccess;
+    int elem = 1;
+    ptrs[0] = x; ptrs[1] = b; ptrs[2] = dy; ptrs[3] = o0; ptrs[4] = db;
+    for (i = 0; i < 5; i++)
+        if (ptrs[i] && (uintptr_t)ptrs[i] % esz) elem = 0;
+    k.cfg = *cfg;
+    k.x = (const unsigned char *)x;
+    k.b = (const unsigned char *)b;
+    k.dy = (const unsigned char *)dy;
+    k.o0 = (unsigned char *)o0;
+    k.ws = db ? ws : (float *)0;
+    k.rows = rows;
+    k.cols = cols;
+    k.bytes = !elem;
+    if (blocks > 0x7fffffffu) blocks = 0x7fffffffu;
+    if (rows > 0) {
+        const dim3 grid((unsigned)blocks, (unsigned)(nch < 65535u ? nch : 65535u));
+        switch (dtype) {
+        case GPUACT_F32: e = bwd ? gpuact__b_launch_op<GPUACT_F32, 1>(op, k, grid, stream) : gpuact__b_launch_op<GPUACT_F32, 0>(op, k, grid, stream); break;
+        case GPUACT_F16: e = bwd ? gpuact__b_launch_op<GPUACT_F16, 1>(op, k, grid, stream) : gpuact__b_launch_op<GPUACT_F16, 0>(op, k, grid, stream); break;
+        case GPUACT_BF16: e = bwd ? gpuact__b_launch_op<GPUACT_BF16, 1>(op, k, grid, stream) : gpuact__b_launch_op<GPUACT_BF16, 0>(op, k, grid, stream); break;
+        default: return cudaErrorInvalidValue;
+        }
+        if (e != cudaSuccess) return e;
+    }
+    if (bwd && db) {
+        const dim3 grid((unsigned)blocks);
+        unsigned char *dbp = (unsigned char *)db;
+        switch (dtype) {
+        case GPUACT_F32: return gpuact__b_db_launcher<GPUACT_F32>::run(ws, dbp, nch, cols, k.bytes, grid, stream);
+        case GPUACT_F16: return gpuact__b_db_launcher<GPUACT_F16>::run(ws, dbp, nch, cols, k.bytes, grid, stream);
+        default: return gpuact__b_db_launcher<GPUACT_BF16>::run(ws, dbp, nch, cols, k.bytes, grid, stream);
+        }
+    }
+    return e;
 }
 
 /* == 10.4 Launch == */

@@ -12445,11 +12445,15 @@
 
 /* gelu_erf: f'(x0) = 0 at x0 = -0.75179152469356445745790494678; x0 hi,lo,ll  c1, c2, c3 hi,lo  c4..c7 of f'(x0+d) = sum c_n d^n */
 #define GPUACT__Z_GELU_ERF GPUACT__K(0xbf407569u), GPUACT__K(0x32501feau), GPUACT__K(0xa5f760c6u), GPUACT__K(0x3edcecc8u), GPUACT__K(0xb1b4b9bdu), GPUACT__K(0x3ec6cd4au), GPUACT__K(0x30ef1d63u), GPUACT__K(0xbc95177du), GPUACT__K(0x2f88f34au), GPUACT__K(0xbde97d26u), GPUACT__K(0xbc720441u), GPUACT__K(0x3c9f1a37u), GPUACT__K(0x3b94bdcfu)
+#define GPUACT__Z4_GELU_ERF GPUACT__K(0x19458caeu) /* x0 - hi - lo - ll */
 /* gelu_tanh: f'(x0) = 0 at x0 = -0.752461422071016258487954443289; x0 hi,lo,ll  c1, c2, c3 hi,lo  c4..c7 of f'(x0+d) = sum c_n d^n */
 #define GPUACT__Z_GELU_TANH GPUACT__K(0xbf40a150u), GPUACT__K(0x3242d036u), GPUACT__K(0x25d4f524u), GPUACT__K(0x3edc5d67u), GPUACT__K(0xb2536947u), GPUACT__K(0x3ec668d1u), GPUACT__K(0x3232fff3u), GPUACT__K(0xbc814b0bu), GPUACT__K(0x2e927c43u), GPUACT__K(0xbde95bbau), GPUACT__K(0xbc882542u), GPUACT__K(0x3ca13ccbu), GPUACT__K(0x3bac64f7u)
+#define GPUACT__Z4_GELU_TANH GPUACT__K(0x98144121u) /* x0 - hi - lo - ll */
 /* gelu_sig: f'(x0) = 0 at x0 = -0.751154255441288951298095616347; x0 hi,lo,ll  c1, c2, c3 hi,lo  c4..c7 of f'(x0+d) = sum c_n d^n */
 #define GPUACT__Z_GELU_SIG GPUACT__K(0xbf404ba5u), GPUACT__K(0xb2457c7cu), GPUACT__K(0x25362591u), GPUACT__K(0x3ebdce6du), GPUACT__K(0xb1c01f29u), GPUACT__K(0x3ed98111u), GPUACT__K(0xb0f71fe5u), GPUACT__K(0x3dbe960du), GPUACT__K(0x2ee68181u), GPUACT__K(0xbe02ce68u), GPUACT__K(0xbdc13e5au), GPUACT__K(0x3b49ba3au), GPUACT__K(0x3d07520eu)
+#define GPUACT__Z4_GELU_SIG GPUACT__K(0x989cb650u) /* x0 - hi - lo - ll */
 /* silu: f'(x0) = 0 at x0 = -1.27846454276107379510935873902; x0 hi,lo,ll  c1, c2, c3 hi,lo  c4..c7 of f'(x0+d) = sum c_n d^n */
 #define GPUACT__Z_SILU GPUACT__K(0xbfa3a4bau), GPUACT__K(0x325efb7du), GPUACT__K(0x2501ca2du), GPUACT__K(0x3e5f0a08u), GPUACT__K(0x310c0a50u), GPUACT__K(0x3e162b1au), GPUACT__K(0x31319816u), GPUACT__K(0x3c9a9f5bu), GPUACT__K(0xb00c35bbu), GPUACT__K(0xbc796872u), GPUACT__K(0xbbd87c16u), GPUACT__K(0x3904c749u), GPUACT__K(0x3a5153e5u)
+#define GPUACT__Z4_SILU GPUACT__K(0x17594fabu) /* x0 - hi - lo - ll */
 
 #endif /* GPUACT_TABLES_H */

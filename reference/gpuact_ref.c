@@ -104,7 +104,18 @@ void gpuact_refi_note_forced(gref_ws *w, int op, int mode, double x)
             (long)w->prec, op, mode, x);
 }
 
-static double eval_mode(int op, int mode, double x, double dy, const gpuact_ref_params *p, int fmt)
+mpfr_srcptr gpuact_refi_arg(gref_ws *w, double x, double b)
+{
+    if (b == 0) { /* the single ops pass b = -0: x + -0 is x, -0 included */
+        mpfr_set_d(w->x, x + b, MPFR_RNDN); /* exact: 64 bits; -0 + +0 = +0 */
+        return w->x;
+    }
+    mpfr_set_d(w->xb, x, MPFR_RNDN);
+    mpfr_add_d(w->xb, w->xb, b, MPFR_RNDN); /* exact: 2200 bits */
+    return w->xb;
+}
+
+static double eval_mode(int op, int mode, double x, double b, double dy, const gpuact_ref_params *p, int fmt)
 {
     gpuact_ref_params dp;
     gref_range saved;
@@ -123,8 +134,7 @@ static double eval_mode(int op, int mode, double x, double dy, const gpuact_ref_
     w->forced = 0;
     for (level = gpuact_refi_start_level(fmt, 0); level < GREF_NLEVELS; level++) {
         gpuact_refi_begin(w, level);
-        mpfr_set_d(w->x, x, MPFR_RNDN); /* exact: 64 bits */
-        if (gpuact_refi_value(w, op, mode, w->x, dy, p, &v) != GREF_OK)
+        if (gpuact_refi_value(w, op, mode, gpuact_refi_arg(w, x, b), dy, p, &v) != GREF_OK)
             continue;
         if (gpuact_refi_try_round(&v, fmt, &r))
             break;
@@ -150,19 +160,27 @@ double gpuact_ref_eval(int op, int deriv, double x, const gpuact_ref_params *p,
 {
     if (deriv != 0 && deriv != 1)
         return NAN;
-    return eval_mode(op, deriv, x, 0.0, p, (int)fmt);
+    return eval_mode(op, deriv, x, -0.0, 0.0, p, (int)fmt);
 }
 
 double gpuact_ref_backward(int op, double x, double dy, const gpuact_ref_params *p,
                            gpuact_ref_format fmt)
 {
-    return eval_mode(op, 2, x, dy, p, (int)fmt);
+    return eval_mode(op, 2, x, -0.0, dy, p, (int)fmt);
 }
 
 double gpuact_ref_gated(int op, double a, double s, const gpuact_ref_params *p,
                         gpuact_ref_format fmt)
 {
-    return eval_mode(op, 3, a, s, p, (int)fmt);
+    return eval_mode(op, 3, a, -0.0, s, p, (int)fmt);
+}
+
+double gpuact_ref_bias(int op, int deriv, double x, double b, double dy, const gpuact_ref_params *p,
+                       gpuact_ref_format fmt)
+{
+    if (deriv < 0 || deriv > 2)
+        return NAN;
+    return eval_mode(op, deriv, x, b, dy, p, (int)fmt);
 }
 
 unsigned long gpuact_ref_undecided_count(void)

@@ -63,6 +63,12 @@ double gpuact_ref_backward(int op, double x, double dy, const gpuact_ref_params 
 double gpuact_ref_gated(int op, double a, double s, const gpuact_ref_params *p,
                         gpuact_ref_format fmt);
 
+/* The bias forms: f(x + b) (deriv 0), f'(x + b) (1) or dy * f'(x + b) (2)
+ * of the exact sum x + b (held at 2200 bits, so any two doubles), rounded
+ * once to fmt; x + b = 0 is +0 (IEEE), and b = +-0 gives x + b's IEEE
+ * sign of zero. */
+double gpuact_ref_bias(int op, int deriv, double x, double b, double dy, const gpuact_ref_params *p,
+                       gpuact_ref_format fmt);
 /* Error of `got` in ulps of fmt against the exact (unrounded) value v:
  * |got - v| / ulp_fmt(v), ulp_fmt(v) = 2^(max(floor(log2|v|), emin) - prec + 1)
  * with emin the format's minimum normal exponent (v = 0: the subnormal ulp).
@@ -78,6 +84,9 @@ double gpuact_ref_gated(int op, double a, double s, const gpuact_ref_params *p,
 double gpuact_ref_ulp(int op, int deriv, double x, double dy, const gpuact_ref_params *p,
                       gpuact_ref_format fmt, double got, double *ref, int *sign_mismatch);
 
+/* gpuact_ref_ulp of the bias forms (deriv 0, 1, 2 as gpuact_ref_bias) */
+double gpuact_ref_bias_ulp(int op, int deriv, double x, double b, double dy, const gpuact_ref_params *p,
+                           gpuact_ref_format fmt, double got, double *ref, int *sign_mismatch);
 /* Bit-exact conversions for the 16-bit formats.  The double_to_* functions
  * round to nearest-even if v is not representable (NaN -> quiet NaN). */
 double gpuact_ref_f16_to_double(unsigned short h);

@@ -104,6 +104,7 @@ typedef struct {
     int top;                  /* interval stack, reset per evaluation */
     gref_iv stack[GREF_STACK];
     mpfr_t x;                 /* the argument (64 bits: any double exactly) */
+    mpfr_t xb;                /* x + b of the bias forms (2200 bits: any two doubles' sum exactly) */
     int force;                /* last level: decide undecidable cases by midpoint */
     int forced;               /* ... and remember that we did */
     unsigned long undecided;  /* calls that ended forced (public counter) */
@@ -152,6 +153,8 @@ int gpuact_refi_start_level(int fmt, int for_ulp);
 /* the top precision's decision for modes 2 and 3 (gpuact_ref.c) */
 int gpuact_refi_try_round_open(gref_ws *w, const gref_val *v, int fmt, double *out);
 void gpuact_refi_note_forced(gref_ws *w, int op, int mode, double x);
+/* the argument x + b, exact, in w->x (b = 0: x + b in double, IEEE signed zero) or w->xb */
+mpfr_srcptr gpuact_refi_arg(gref_ws *w, double x, double b);
 
 /* the families (fill v->kind / v->neg / *v->iv; sign decided by the caller) */
 int gpuact_refi_gelu_family(gref_ws *w, int op, int deriv, mpfr_srcptr x, gref_val *v);

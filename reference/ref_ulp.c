@@ -17,8 +17,8 @@ static long clamped_exp(mpfr_srcptr v, long emin_normal)
     return e > emin_normal ? e : emin_normal;
 }
 
-double gpuact_ref_ulp(int op, int deriv, double x, double dy, const gpuact_ref_params *p,
-                      gpuact_ref_format fmt, double got, double *ref, int *sign_mismatch)
+static double ulp_of(int op, int deriv, int bias, double x, double b, double dy, const gpuact_ref_params *p,
+                     gpuact_ref_format fmt, double got, double *ref, int *sign_mismatch)
 {
     const gref_fmt *f = gpuact_refi_fmt((int)fmt);
     gpuact_ref_params dp;
@@ -43,14 +43,15 @@ double gpuact_ref_ulp(int op, int deriv, double x, double dy, const gpuact_ref_p
     w->forced = 0;
     for (level = gpuact_refi_start_level((int)fmt, 1); level < GREF_NLEVELS; level++) {
         gpuact_refi_begin(w, level);
-        mpfr_set_d(w->x, x, MPFR_RNDN);
-        if (gpuact_refi_value(w, op, deriv, w->x, dy, p, &v) != GREF_OK)
+        if (gpuact_refi_value(w, op, deriv, gpuact_refi_arg(w, x, b), dy, p, &v) != GREF_OK)
             continue;
         if (!gpuact_refi_try_round(&v, (int)fmt, &r)) {
             gref_iv *m = gpuact_refi_tmp(w);
             if (!w->force)
                 continue;
-            if (deriv < 2 || !gpuact_refi_try_round_open(w, &v, (int)fmt, &r)) {
+            /* open rounding for the products and for the bias forms, whose sums
+             * can put f(x + b) = (x + b)(1 - q) next to a midpoint */
+            if ((deriv < 2 && !bias) || !gpuact_refi_try_round_open(w, &v, (int)fmt, &r)) {
                 gpuact_refi_iv_mid(m->lo, v.iv);
                 r = gpuact_refi_round(m->lo, v.neg, (int)fmt);
                 w->forced = 1;
@@ -78,7 +79,7 @@ double gpuact_ref_ulp(int op, int deriv, double x, double dy, const gpuact_ref_p
             /* the products' values are not rational (gpuact_refi_try_round_open):
              * an enclosure that ends exactly at a power of two holds a value
              * below it, in the binade of lo */
-            if (elo != ehi && deriv >= 2 && !gpuact_refi_iv_is_point(v.iv)) {
+            if (elo != ehi && (deriv >= 2 || bias) && !gpuact_refi_iv_is_point(v.iv)) {
                 mpfr_srcptr outer = elo > ehi ? v.iv->lo : v.iv->hi;
                 long eo = elo > ehi ? elo : ehi, ei = elo > ehi ? ehi : elo;
                 gref_iv *pw = gpuact_refi_tmp(w);
@@ -110,4 +111,23 @@ double gpuact_ref_ulp(int op, int deriv, double x, double dy, const gpuact_ref_p
     if (sign_mismatch)
         *sign_mismatch = sm;
     return err;
+}
+
+double gpuact_ref_ulp(int op, int deriv, double x, double dy, const gpuact_ref_params *p,
+                      gpuact_ref_format fmt, double got, double *ref, int *sign_mismatch)
+{
+    return ulp_of(op, deriv, 0, x, -0.0, dy, p, fmt, got, ref, sign_mismatch);
+}
+
+double gpuact_ref_bias_ulp(int op, int deriv, double x, double b, double dy, const gpuact_ref_params *p,
+                           gpuact_ref_format fmt, double got, double *ref, int *sign_mismatch)
+{
+    if (deriv == 3) { /* no dy f(x + b) */
+        if (ref)
+            *ref = NAN;
+        if (sign_mismatch)
+            *sign_mismatch = 0;
+        return NAN;
+    }
+    return ulp_of(op, deriv, 1, x, b, dy, p, fmt, got, ref, sign_mismatch);
 }

@@ -34,6 +34,7 @@ gref_ws *gpuact_refi_ws(void)
         mpfr_init2(w->stack[i].hi, GREF_MAX_PREC);
     }
     mpfr_init2(w->x, 64);
+    mpfr_init2(w->xb, 2200);
     w->level = -1;
     tls_ws = w;
     return w;
@@ -87,6 +88,7 @@ void gpuact_refi_ws_release(void)
         for (i = 0; i < GREF_STACK; i++)
             iv_clear(&w->stack[i]);
         mpfr_clear(w->x);
+        mpfr_clear(w->xb);
         for (i = 0; i < GREF_NLEVELS; i++) {
             gref_consts *k = &w->k[i];
             if (!w->consts_ready[i])

@@ -1218,6 +1218,49 @@ static void test_gated(void)
         }
 }
 
+/* the bias forms: f(x + b) of the exact sum. Where x + b is a double, the
+ * single op at it; where it is not, the value lies between the single op's
+ * results at the two doubles around it (f monotone there); signed zeros by
+ * IEEE addition */
+static void test_bias(void)
+{
+    static const double xs[] = {-30.0, -5.25, -0.75, -1e-30, 0.375, 2.0, 12.5, 1e30};
+    static const double bs[] = {0.5, -0.125, 3.0, 1e-3};
+    int op, i, j, d;
+    for (op = 1; op <= 6; op++)
+        for (i = 0; i < (int)(sizeof xs / sizeof xs[0]); i++)
+            for (j = 0; j < (int)(sizeof bs / sizeof bs[0]); j++)
+                for (d = 0; d <= 2; d++) {
+                    const double s = xs[i] + bs[j];
+                    if (s - xs[i] != bs[j]) continue; /* x + b not a double */
+                    {
+                        const double a = gpuact_ref_bias(op, d, xs[i], bs[j], 1.5, NULL, GPUACT_REF_F32);
+                        const double b = d < 2 ? gpuact_ref_eval(op, d, s, NULL, GPUACT_REF_F32)
+                                               : gpuact_ref_backward(op, s, 1.5, NULL, GPUACT_REF_F32);
+                        check(same(a, b), "bias: op %d mode %d f(%g + %g) equals f at the double sum", op, d, xs[i], bs[j]);
+                    }
+                }
+    /* 1 + 2^-60 is no double: gelu_erf(1 + 2^-60) in binary64 lies in [gelu_erf(1), gelu_erf(1 + 2^-52)] */
+    {
+        const double lo = gpuact_ref_eval(1, 0, 1.0, NULL, GPUACT_REF_F64), hi = gpuact_ref_eval(1, 0, 1.0 + 0x1p-52, NULL, GPUACT_REF_F64);
+        const double v = gpuact_ref_bias(1, 0, 1.0, 0x1p-60, 0.0, NULL, GPUACT_REF_F64);
+        check(v >= lo && v <= hi, "bias: gelu_erf(1 + 2^-60) binary64 between its neighbours' values");
+        check(gpuact_ref_bias(1, 0, -10.0, 0x1p-22, 0.0, NULL, GPUACT_REF_F32) != gpuact_ref_eval(1, 0, -10.0, NULL, GPUACT_REF_F32),
+              "bias: gelu_erf(-10 + 2^-22) is not gelu_erf(-10) in binary32");
+    }
+    check(!signbit(gpuact_ref_bias(1, 0, -0.0, 0.0, 0.0, NULL, GPUACT_REF_F32)), "bias: f(-0 + +0) = f(+0) = +0");
+    check(signbit(gpuact_ref_bias(1, 0, -0.0, -0.0, 0.0, NULL, GPUACT_REF_F32)), "bias: f(-0 + -0) = -0");
+    check(isnan(gpuact_ref_bias(1, 0, INFINITY, -INFINITY, 0.0, NULL, GPUACT_REF_F32)), "bias: f(inf - inf) = NaN");
+    check(gpuact_ref_bias(4, 0, 0x1p127, 0x1p127, 0.0, NULL, GPUACT_REF_F32) == INFINITY, "bias: elu(2^127 + 2^127) = inf in binary32");
+    {
+        double ref;
+        int sm;
+        const double e = gpuact_ref_bias_ulp(6, 0, 85760.0 - 768.0, 768.0, 0.0, NULL, GPUACT_REF_BF16, 0x1.4ep+16, &ref, &sm);
+        /* silu(85760) = 85760 (1 - tiny): just below the bf16 midpoint 85760, so 0x1.4ep+16 */
+        check(ref == 0x1.4ep+16 && e <= 0.5, "bias ulp: silu at a bf16 midpoint rounds down (%a, %g ulp)", ref, e);
+    }
+}
+
 static void test_threads(void)
 {
     static thr_job job[2];
@@ -1300,6 +1343,7 @@ int main(void)
     test_derivatives();
     test_ulp();
     test_gated();
+    test_bias();
     test_threads();
     timing();
     check(gpuact_ref_undecided_count() == 0, "undecided (precision cap) count %lu", gpuact_ref_undecided_count());

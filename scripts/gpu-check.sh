@@ -9,9 +9,9 @@
 #     tests/gpu/test_device.cu (skipped with a message if absent; and test_device_tk: the same with
 #     pass tickets from 64 KB of input, -DGPUACT__TICKET_BYTES=65536), tests/accuracy/sweep_f32.cu,
 #     tests/accuracy/sweep_fast.cu, bench/bench.cu, examples/basic.cu (skipped if absent),
-#     tests/gpu/test_gated.cu, bench/gated_bench.cu
+#     tests/gpu/test_gated.cu, bench/gated_bench.cu, tests/gpu/test_bias.cu, bench/bias_bench.cu
 #   run: test_device (and, with --full only, test_device --exhaustive-f32 as a second step,
-#        test_gated (the gated forms, device against host),
+#        test_gated (the gated forms, device against host), test_bias (bias + activation, the same),
 #        in the background beside the next ones), examples/basic, the exhaustive fp32 sweep,
 #        fast mode's exhaustive sweep (CSV to $OUT/sweep_fast.csv),
 #        compute-sanitizer memcheck, racecheck and initcheck on `test_device --quick`
@@ -25,7 +25,8 @@
 #        CSV to $OUT/torch_compare.csv; with --gated, which implies --python, also its gated
 #        forms against PyTorch's composition and torch.compile of it, y [2^14, 2^14],
 #        CSV to $OUT/torch_compare-gated.csv), and last, alone on the GPU, the bench (CSV to $OUT/bench.csv),
-#        the gated forms' bench (CSV to $OUT/gated_bench.csv) and the bench of fast mode
+#        the gated forms' bench (CSV to $OUT/gated_bench.csv), bias + activation's (CSV to
+#        $OUT/bias_bench.csv) and the bench of fast mode
 #        (randn, CSV to $OUT/bench_fast.csv)
 # Every step's exit code and elapsed seconds are recorded; the script goes on
 # after a failing step, prints a summary table (step, rc, seconds, key figure)
@@ -148,6 +149,7 @@ key_from_log() {
             grep -m1 -iE 'error|fatal' "$log" || tail -n1 "$log"
         fi ;;
     *sweep*) grep 'SWEEP SUMMARY' "$log" | tail -n1 | sed 's/SWEEP SUMMARY: //' ;;
+    *bench-bias*) awk '$6 ~ /%$/ { s[$2 " " $3] = s[$2 " " $3] " " $6 } END { for (k in s) printf "%s:%s; ", k, s[k] }' "$log" ;;
     *bench-gated*) awk '$6 ~ /%$/ { s[$2 " " $3] = s[$2 " " $3] " " $6 } END { for (k in s) printf "%s:%s; ", k, s[k] }' "$log" ;;
     *bench*)
         local b
@@ -155,7 +157,7 @@ key_from_log() {
         [ -n "$b" ] && echo "copy BW: $b" ;;
     *memcheck* | *initcheck*) grep -E 'ERROR SUMMARY' "$log" | tail -n1 ;;
     *racecheck*) grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$log" | tail -n1 ;;
-    *run-test_device* | *run-test_gated* | *tier_error* | *readme* | *python*) grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1 ;;
+    *run-test_device* | *run-test_gated* | *run-test_bias* | *tier_error* | *readme* | *python*) grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1 ;;
     esac
 }
 
@@ -257,6 +259,8 @@ start_build bench bench/bench.cu
 start_build basic examples/basic.cu
 start_build test_gated tests/gpu/test_gated.cu -Xcompiler "${HOST_MARCH:--march=native}"
 start_build gated_bench bench/gated_bench.cu
+start_build test_bias tests/gpu/test_bias.cu -Xcompiler "${HOST_MARCH:--march=native}"
+start_build bias_bench bench/bias_bench.cu
 if [ "$FULL" = 1 ]; then # a host program: the fast tier's error on every input (tests/accuracy/tier_error.c)
     new_step build-tier_error
     TE_BUILD_ID=$ID
@@ -321,6 +325,10 @@ show "$TD_ID"
 
 new_step run-test_gated # the gated forms' device entry points against the host ones
 if built test_gated; then run_step "$ID" 300 "$BUILD/test_gated"; else not_run "$ID" test_gated; fi
+show "$ID" 12
+
+new_step run-test_bias # bias + activation's device entry points against the host ones
+if built test_bias; then run_step "$ID" 300 "$BUILD/test_bias"; else not_run "$ID" test_bias; fi
 show "$ID" 12
 
 new_step run-basic
@@ -403,6 +411,9 @@ show "$ID" 50
 new_step bench-gated # the gated forms, [2^14, 2 x 2^14] halves, randn
 if built gated_bench; then run_step "$ID" 200 "$BUILD/gated_bench" --reps 20 --csv "$OUT/gated_bench.csv"; else not_run "$ID" gated_bench; fi
 show "$ID" 24
+new_step bench-bias # bias + activation, [2^14, 2^14], randn
+if built bias_bench; then run_step "$ID" 200 "$BUILD/bias_bench" --reps 20 --csv "$OUT/bias_bench.csv"; else not_run "$ID" bias_bench; fi
+show "$ID" 30
 new_step bench-fast # fast mode, randn (its kernels take no data-dependent path)
 if built bench; then run_step "$ID" 200 "$BUILD/bench" --mode fast --data randn --reps 20 --csv "$OUT/bench_fast.csv"; else not_run "$ID" bench; fi
 show "$ID" 30

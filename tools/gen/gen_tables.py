@@ -244,6 +244,9 @@ for name, fn, guess in (("GELU_ERF", gelu_erf, -0.75), ("GELU_TANH", gelu_tanh, 
     rest = [f32(cs[n])[1] for n in range(4, NT + 1)]
     vals = x0b + head + rest
     emit("#define GPUACT__Z_%s %s" % (name, ", ".join("GPUACT__K(0x%08xu)" % b for b in vals)))
+    # x0's fourth float, for f'(x + b) (section 9.3): x + b - x0 can be as
+    # small as 2^-53, so x0 is needed to 2^-96
+    emit("#define GPUACT__Z4_%s GPUACT__K(0x%08xu) /* x0 - hi - lo - ll */" % (name, split(x0, 4)[3]))
 emit()
 
 HEAD = """/* gpuact_tables.h - the constant tables of gpuact_kernels.cuh, which includes it.
