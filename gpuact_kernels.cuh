@@ -4042,6 +4042,12 @@ GPUACT__FN void gpuact_gated_backward_bf16(gpuact_op op, uint16_t a, uint16_t b,
    A value below 2^-200 (forward) or 2^-280 (f', times a finite dy) rounds
    to a signed zero in every format: f(s) gives it. swish_tanh is not
    offered: its clamps put kinks between floats, where a quadratic is wrong.
+   Ahead of all that, as the single ops, shorter evaluations with a bound
+   and the rounding test: the table tier's f(s) + e f'(s) from one row
+   (gpuact__bias_tt1), or its values at s and at s's neighbour joined by a
+   line (gpuact__bias_tt); where e = 0 the single op's tiers (the kernels
+   also the 16-bit tier). On normal data they take all but 1 element in
+   200 to 1000 (x, b standard normal, fp32).
    ------------------------------------------------------------------------ */
 /* the exponent of |v| (v.h nonzero and finite) */
 GPUACT__FN int gpuact__xf_ilogb(gpuact__xf v) {
@@ -4192,6 +4198,109 @@ GPUACT__FN gpuact__xf gpuact__bias_xf(int deriv, int op, float s, float e, const
         return gpuact__interp3(fm, f0, fp, gpuact__div(e, u));
     }
 }
+/* The bias tier (gelu family and silu, e != 0): f (or f') at s and at its
+   neighbour n = s + d toward s + e by the table tier (section 8.2), and the
+   line through the two at s + e, t = e/d in (0, 1/2] (d a power of two: t
+   exact). The line is off by t (1 - t) d^2/2 max |f''| <= d^2/8 times 0.86
+   for f (max |f''| = 0.851 for these four ops) and 0.9 for f' (max |f'''|
+   = 0.893; mpmath on [-20, 20], both decaying beyond); the two values'
+   bounds weigh (1 - t) and t; the difference v1 - v0 (heads: Sterbenz) and
+   t times it cost 2^-22 of it, its sum with v0's tail 2^-23 of the two,
+   and 2^-45 of the result leaves the rounding test its room. Then the
+   rounding test (times dy for dx): 1 and *y where it decides, else 0. */
+GPUACT__FN int gpuact__bias_tt(int deriv, int op, float s, float e, float dy, const gpuact_cfg *c, int fmt, float *y) {
+    const uint32_t *tab = gpuact__tt_tab(op, deriv);
+    const uint32_t us = gpuact__f2u(s);
+    const float n = gpuact__u2f((e < 0.0f) == (s < 0.0f) ? us + 1u : us - 1u);
+    const float d = n - s, t = gpuact__div(e, d);
+    gpuact__df v0, v1;
+    float err0, err1, g2, tc;
+    int in;
+    if (!deriv) {
+        const gpuact__df g0 = gpuact__tt_g(op, s, tab, 0, &g2, &tc);
+        v0 = gpuact__fast_mul1(g0.h, g0.l, s);
+        err0 = gpuact__mul(gpuact__absv(v0.h), gpuact__tt_eps(op, tc));
+        {
+            const gpuact__df g1 = gpuact__tt_g(op, n, tab, 0, &g2, &tc);
+            v1 = gpuact__fast_mul1(g1.h, g1.l, n);
+            err1 = gpuact__mul(gpuact__absv(v1.h), gpuact__tt_eps(op, tc));
+        }
+        in = gpuact__tt_range(op, s) & gpuact__tt_range(op, n);
+    } else {
+        in = (gpuact__tt_grad_df(op, s, c, tab, &v0, &err0) == 1) & (gpuact__tt_grad_df(op, n, c, tab, &v1, &err1) == 1);
+    }
+    {
+        const float D = (v1.h - v0.h) + (v1.l - v0.l), corr = gpuact__mul(t, D);
+        const float l = v0.l + corr;
+        float err = gpuact__fma(gpuact__mul(d, d), deriv ? 0.1125f : 0.1075f, err0 > err1 ? err0 : err1);
+        err = gpuact__fma(gpuact__absv(D), 2.38418579e-07f, err);                          /* 2^-22 */
+        err = gpuact__fma(gpuact__absv(v0.l) + gpuact__absv(corr), 1.19209290e-07f, err); /* 2^-23 */
+        err = gpuact__fma(gpuact__absv(v0.h), 2.84217094e-14f, err);                       /* 2^-45 */
+        if (!deriv) return in & gpuact__fast_rn(v0.h, l, err, fmt, y);
+        return in & gpuact__fast_scale(dy, gpuact__df_make(v0.h, l), err, fmt, y);
+    }
+}
+/* g(c + d) as gpuact__tt_poly does, and g'(c + d) in fp32 (the row's
+   polynomial differentiated: g1 + d (2 g2 + 3 g3 d + 4 g4 d^2 + 5 g5 d^3)) */
+GPUACT__FN gpuact__df gpuact__tt_poly_d(const uint32_t *tab, uint32_t kb, float d, int two, float *g2, float *g1) {
+    float r[8];
+    gpuact__tt_row(tab, kb, r);
+    {
+        float D = gpuact__fma(gpuact__mul(r[7], 5.0f), d, gpuact__mul(r[6], 4.0f));
+        D = gpuact__fma(D, d, gpuact__mul(r[5], 3.0f));
+        D = gpuact__fma(D, d, gpuact__mul(r[4], 2.0f));
+        *g1 = gpuact__fma(D, d, r[2]);
+    }
+    return gpuact__tt_poly(tab, kb, d, two, g2);
+}
+/* The bias tier's first form (gelu family and silu, e != 0, |s| within the
+   table: t = |s| not clamped): f(s) (or f'(s)) by the table tier and its
+   derivative from the same row, f(s + e) = f(s) + e f'(s) + R with |R| <=
+   e^2/2 max |f''| (0.86, or 0.9 for f': see gpuact__bias_tt). The row's
+   P = Q or 1 - Q (f/x; for f', A or 1 - A = f') has P'(x) = -g'(t) on both
+   sides, so f' = P - x g'(t) and f'' = -g'(t); the differentiated Taylor
+   row (degree 5, |d| <= 1/64) and its fp32 evaluation are within 2^-20 of
+   g' (the next term 6 g6 d^5), taken as 2^-16 of |P| + |x g'|. One row
+   where gpuact__bias_tt reads two. 1 and *y where the rounding test
+   decides, else 0. */
+GPUACT__FN int gpuact__bias_tt1(int deriv, int op, float s, float e, float dy, const gpuact_cfg *c, int fmt, float *y) {
+    const uint32_t *tab = gpuact__tt_tab(op, deriv);
+    const float t = gpuact__absv(s);
+    uint32_t kb;
+    float tc, g2, q1;
+    const float d = gpuact__tt_d(t, gpuact__tt_s(op), &kb, &tc);
+    const gpuact__df q = gpuact__tt_poly_d(tab, kb, d, deriv, &g2, &q1);
+    const gpuact__df pc = gpuact__fast2sum(1.0f, -q.h);
+    const int neg = s < 0.0f;
+    const gpuact__df p = gpuact__df_make(neg ? q.h : pc.h, neg ? q.l : pc.l - q.l);
+    const float eps = gpuact__tt_eps(op, tc);
+    gpuact__df v;
+    float err, f1, f1err;
+    (void)c;
+    if (!deriv) {
+        v = gpuact__fast_mul1(p.h, p.l, s);
+        err = gpuact__mul(gpuact__absv(v.h), eps);
+        f1 = gpuact__fma(-s, q1, p.h);
+        f1err = gpuact__mul(gpuact__absv(p.h) + gpuact__absv(gpuact__mul(s, q1)), 1.52587891e-05f); /* 2^-16 */
+    } else {
+        v = p;
+        err = gpuact__fma(gpuact__absv(g2), gpuact__tt_e2(op), gpuact__mul(gpuact__absv(p.h), eps));
+        f1 = -q1;
+        f1err = gpuact__mul(gpuact__absv(q1), 1.52587891e-05f);
+    }
+    {
+        const float corr = gpuact__mul(e, f1), l = v.l + corr, ae = gpuact__absv(e);
+        err = gpuact__fma(ae, f1err, err);
+        err = gpuact__fma(gpuact__mul(ae, ae), deriv ? 0.45f : 0.43f, err);
+        err = gpuact__fma(gpuact__absv(v.l) + gpuact__absv(corr), 1.19209290e-07f, err); /* 2^-23 */
+        err = gpuact__fma(gpuact__absv(v.h), 2.84217094e-14f, err);                      /* 2^-45 */
+        {
+            const int in = gpuact__tt_range(op, s) & (tc == t);
+            if (!deriv) return in & gpuact__fast_rn(v.h, l, err, fmt, y);
+            return in & gpuact__fast_scale(dy, gpuact__df_make(v.h, l), err, fmt, y);
+        }
+    }
+}
 /* y = f(x + b) and dx = dy f'(x + b), rounded to fmt. fp32 with e = 0 is
    the single op's chain at s; a 16-bit result from an s that need not be a
    16-bit number skips the 16-bit tier (it takes x as one) and the exact
@@ -4200,23 +4309,29 @@ GPUACT__FN gpuact__xf gpuact__bias_xf(int deriv, int op, float s, float e, const
 GPUACT__FN float gpuact__bias_fmt(int op, float x, float b, const gpuact_cfg *c, int fmt) {
     gpuact__df t;
     gpuact__xf v;
+    float y;
     if (gpuact__isnan(x) || gpuact__isnan(b)) return GPUACT__NAN;
     t = gpuact__bias_sum(x, b);
     if ((t.l == 0.0f && fmt == GPUACT__FMT_F32) || !gpuact__isfinite(t.h) ||
         (t.l == 0.0f && !gpuact__bias_exact(0, op, t.h, t.l, c, &v)))
         return gpuact__chain(GPUACT__CHAIN_FWD, GPUACT__SKIP_H16, op, t.h, 0.0f, c, fmt);
     if (gpuact__bias_exact(0, op, t.h, t.l, c, &v)) return gpuact__round(v, fmt);
+    if (gpuact__tt_takes(op, t.h, c) && (gpuact__bias_tt1(0, op, t.h, t.l, 0.0f, c, fmt, &y) || gpuact__bias_tt(0, op, t.h, t.l, 0.0f, c, fmt, &y)))
+        return y;
     return gpuact__round(gpuact__bias_xf(0, op, t.h, t.l, c), fmt);
 }
 GPUACT__FN float gpuact__bias_bwd_fmt(int op, float x, float b, float dy, const gpuact_cfg *c, int fmt) {
     gpuact__df t;
     gpuact__xf v;
+    float y;
     if (gpuact__isnan(x) || gpuact__isnan(b) || gpuact__isnan(dy)) return GPUACT__NAN;
     t = gpuact__bias_sum(x, b);
     if ((t.l == 0.0f && fmt == GPUACT__FMT_F32) || !gpuact__isfinite(t.h) ||
         (t.l == 0.0f && !gpuact__bias_exact(1, op, t.h, t.l, c, &v)))
         return gpuact__chain(GPUACT__CHAIN_BWD, GPUACT__SKIP_H16, op, t.h, dy, c, fmt);
     if (gpuact__bias_exact(1, op, t.h, t.l, c, &v)) return gpuact__round(gpuact__xf_mulf(v, dy), fmt);
+    if (gpuact__tt_takes(op, t.h, c) && (gpuact__bias_tt1(1, op, t.h, t.l, dy, c, fmt, &y) || gpuact__bias_tt(1, op, t.h, t.l, dy, c, fmt, &y)))
+        return y;
     return gpuact__round(gpuact__xf_mulf(gpuact__bias_xf(1, op, t.h, t.l, c), dy), fmt);
 }
 /* dbias: each column's dx summed in double-float, GPUACT_BIAS_CHUNK rows to a
@@ -5997,18 +6112,22 @@ static inline cudaError_t gpuact__gated_device(int bwd, int op, int dtype, const
    f'(x + b) and, with a workspace, each column's partial sum of dx over a
    chunk of GPUACT_BIAS_CHUNK rows (double-float, in row order) for
    gpuact__k_bias_db. A 2-D grid: y over chunks of rows (stride gridDim.y),
-   x over columns, one column a thread: each thread walks its column down
-   the chunk, so the sum's order is the host's. Each element is one call of
-   the op's out-of-line chain (gpuact__bias_fmt: the single op's tiers where
-   the sum is exact, the interpolation of 9.3 where not).
+   x over a row's units (16 bytes: V columns, where every pointer and the
+   row's bytes are multiples of 16; else one column), one unit a thread:
+   each thread walks its columns down the chunk, so the sums' order is the
+   host's. Each element: for 16-bit results of an exact sum the 16-bit
+   tier, then the table tier (of f(s), or 9.3's first-order form where
+   x + b is not a float), then, where they decline, 9.3's whole chain as a call
+   (the one gpuact__bias_fmt the host runs: an accepted tier result is the
+   correctly rounded one, which every path gives, so the bits agree).
    ------------------------------------------------------------------------ */
 typedef struct gpuact__bargs {
     gpuact_cfg cfg;
     const unsigned char *x, *b, *dy; /* dy: backward only */
     unsigned char *o0;               /* y or dx */
     float *ws;                       /* backward: the partials, [chunks][cols] (h, l), or NULL */
-    size_t rows, cols;
-    int bytes;                       /* a pointer not aligned to the element: byte access */
+    size_t rows, cols, units;        /* units a row */
+    int mode;                        /* GPUACT__MODE_VEC, _SCALAR, _BYTES */
 } gpuact__bargs;
 template <int OP>
 __device__ __noinline__ float gpuact__bias_fwd_call(const gpuact_cfg c, float x, float b, int fmt) {
@@ -6018,32 +6137,86 @@ template <int OP>
 __device__ __noinline__ float gpuact__bias_bwd_call(const gpuact_cfg c, float x, float b, float dy, int fmt) {
     return gpuact__bias_bwd_fmt(OP, x, b, dy, &c, fmt);
 }
+template <int OP, int BWD>
+__device__ __forceinline__ float gpuact__b_elem(const gpuact_cfg *c, const uint32_t *tab, float x, float b, float g, int fmt) {
+    const gpuact__df t = gpuact__2sum(x, b);
+    float y;
+    uint32_t bits;
+    /* 16-bit results of an exact sum: the 16-bit tier (its bounds hold for
+       every fp32 x it takes: tests/accuracy/tier_error.c) */
+    if (fmt != GPUACT__FMT_F32 && t.l == 0.0f && gpuact__h_takes(OP, BWD, t.h, c) &&
+        (BWD ? gpuact__h_bwd(OP, t.h, g, c, tab, 0, fmt, &y, &bits) : gpuact__h_fwd(OP, t.h, c, tab, 0, fmt, 1, &y, &bits)))
+        return y;
+    if (gpuact__tt_takes(OP, t.h, c)) {
+        const int ok = t.l != 0.0f ? gpuact__bias_tt1(BWD, OP, t.h, t.l, g, c, fmt, &y)
+                       : BWD       ? gpuact__tt_bwd(OP, t.h, g, c, tab, fmt, &y)
+                                   : gpuact__tt_fwd(OP, t.h, c, tab, fmt, &y);
+        if (ok) return y;
+    }
+    return BWD ? gpuact__bias_bwd_call<OP>(*c, x, b, g, fmt) : gpuact__bias_fwd_call<OP>(*c, x, b, fmt);
+}
 template <int OP, int DT, int BWD>
 static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_bias(const gpuact__bargs k) {
     typedef gpuact__elt<DT> E;
-    const int ESZ = (int)E::ESZ, fmt = (int)E::FMT;
+    const int ESZ = (int)E::ESZ, V = 16 / ESZ, fmt = (int)E::FMT;
+    const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
     const gpuact_cfg cfg = k.cfg;
-    const size_t nch = (k.rows + GPUACT_BIAS_CHUNK - 1) / GPUACT_BIAS_CHUNK, cstride = (size_t)gridDim.x * blockDim.x;
+    const uint32_t *tab = gpuact__tt_has(OP, &cfg) ? gpuact__tt_tab(OP, BWD) : (const uint32_t *)0;
+    const size_t nch = (k.rows + GPUACT_BIAS_CHUNK - 1) / GPUACT_BIAS_CHUNK, ustride = (size_t)gridDim.x * blockDim.x;
+    const int vec = k.mode == GPUACT__MODE_VEC, bytes = k.mode == GPUACT__MODE_BYTES;
+    const size_t ub = vec ? 16u : (size_t)ESZ, pitch = k.cols * ESZ;
     for (size_t ch = blockIdx.y; ch < nch; ch += gridDim.y) {
         const size_t r0 = ch * GPUACT_BIAS_CHUNK, r1 = r0 + GPUACT_BIAS_CHUNK < k.rows ? r0 + GPUACT_BIAS_CHUNK : k.rows;
-        for (size_t j = (size_t)blockIdx.x * blockDim.x + threadIdx.x; j < k.cols; j += cstride) {
-            const float bv = E::load(gpuact__k_ld1<ESZ>(k.b + j * ESZ, k.bytes));
-            gpuact__df part = gpuact__df_make(0.0f, 0.0f);
-            for (size_t r = r0; r < r1; r++) {
-                const size_t at = (r * k.cols + j) * ESZ;
-                const float x = E::load(gpuact__k_ld1<ESZ>(k.x + at, k.bytes));
-                float v;
-                if (!BWD) {
-                    v = gpuact__bias_fwd_call<OP>(cfg, x, bv, fmt);
-                } else {
-                    v = gpuact__bias_bwd_call<OP>(cfg, x, bv, E::load(gpuact__k_ld1<ESZ>(k.dy + at, k.bytes)), fmt);
-                    part = gpuact__db_add(part, gpuact__df_make(v, 0.0f));
+        for (size_t u = (size_t)blockIdx.x * blockDim.x + threadIdx.x; u < k.units; u += ustride) {
+            if (vec) {
+                const uint4 vb = *reinterpret_cast<const uint4 *>(k.b + u * 16);
+                const uint32_t b4[4] = {vb.x, vb.y, vb.z, vb.w};
+                float ph[V], pl[V];
+#pragma unroll
+                for (int j = 0; j < V; j++) { ph[j] = 0.0f; pl[j] = 0.0f; }
+                for (size_t r = r0; r < r1; r++) {
+                    const size_t at = r * pitch + u * 16;
+                    const uint4 vx = *reinterpret_cast<const uint4 *>(k.x + at);
+                    const uint4 vg = BWD ? *reinterpret_cast<const uint4 *>(k.dy + at) : make_uint4(0u, 0u, 0u, 0u);
+                    const uint32_t x4[4] = {vx.x, vx.y, vx.z, vx.w}, g4[4] = {vg.x, vg.y, vg.z, vg.w};
+                    uint32_t o[4] = {0u, 0u, 0u, 0u};
+#pragma unroll
+                    for (int j = 0; j < V; j++) {
+                        const int w = j * ESZ / 4, sh = (j * ESZ % 4) * 8;
+                        const float x = E::load((x4[w] >> sh) & MASK), bv = E::load((b4[w] >> sh) & MASK);
+                        const float v = gpuact__b_elem<OP, BWD>(&cfg, tab, x, bv, BWD ? E::load((g4[w] >> sh) & MASK) : 0.0f, fmt);
+                        o[w] |= E::store(v) << sh;
+                        if (BWD && k.ws) {
+                            const gpuact__df a = gpuact__db_add(gpuact__df_make(ph[j], pl[j]), gpuact__df_make(v, 0.0f));
+                            ph[j] = a.h;
+                            pl[j] = a.l;
+                        }
+                    }
+                    *reinterpret_cast<uint4 *>(k.o0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
                 }
-                gpuact__k_st1<ESZ>(k.o0 + at, E::store(v), k.bytes);
-            }
-            if (BWD && k.ws) {
-                k.ws[2 * (ch * k.cols + j)] = part.h;
-                k.ws[2 * (ch * k.cols + j) + 1] = part.l;
+                if (BWD && k.ws) {
+#pragma unroll
+                    for (int j = 0; j < V; j++) {
+                        const size_t i = 2 * (ch * k.cols + u * V + j);
+                        k.ws[i] = ph[j];
+                        k.ws[i + 1] = pl[j];
+                    }
+                }
+            } else {
+                const float bv = E::load(gpuact__k_ld1<ESZ>(k.b + u * ub, bytes));
+                gpuact__df part = gpuact__df_make(0.0f, 0.0f);
+                for (size_t r = r0; r < r1; r++) {
+                    const size_t at = r * pitch + u * ub;
+                    const float x = E::load(gpuact__k_ld1<ESZ>(k.x + at, bytes));
+                    const float g = BWD ? E::load(gpuact__k_ld1<ESZ>(k.dy + at, bytes)) : 0.0f;
+                    const float v = gpuact__b_elem<OP, BWD>(&cfg, tab, x, bv, g, fmt);
+                    gpuact__k_st1<ESZ>(k.o0 + at, E::store(v), bytes);
+                    if (BWD && k.ws) part = gpuact__db_add(part, gpuact__df_make(v, 0.0f));
+                }
+                if (BWD && k.ws) {
+                    k.ws[2 * (ch * k.cols + u)] = part.h;
+                    k.ws[2 * (ch * k.cols + u) + 1] = part.l;
+                }
             }
         }
     }
@@ -6133,12 +6306,15 @@ static inline cudaError_t gpuact__bias_device(int bwd, int op, int dtype, const 
     gpuact__bargs k;
     const size_t esz = dtype == GPUACT_F32 ? 4u : 2u, nch = (rows + GPUACT_BIAS_CHUNK - 1) / GPUACT_BIAS_CHUNK;
     const void *ptrs[5];
-    size_t i, blocks = cols / GPUACT__BLOCK + (cols % GPUACT__BLOCK != 0);
+    size_t i, blocks;
     cudaError_t e = cudaSuccess;
-    int elem = 1;
+    int elem = 1, aligned16 = (cols * esz) % 16 == 0;
     ptrs[0] = x; ptrs[1] = b; ptrs[2] = dy; ptrs[3] = o0; ptrs[4] = db;
-    for (i = 0; i < 5; i++)
-        if (ptrs[i] && (uintptr_t)ptrs[i] % esz) elem = 0;
+    for (i = 0; i < 5; i++) {
+        if (!ptrs[i]) continue;
+        if ((uintptr_t)ptrs[i] % esz) elem = 0;
+        if ((uintptr_t)ptrs[i] % 16u && i < 4) aligned16 = 0; /* dbias: written by the sum, element by element */
+    }
     k.cfg = *cfg;
     k.x = (const unsigned char *)x;
     k.b = (const unsigned char *)b;
@@ -6147,7 +6323,9 @@ static inline cudaError_t gpuact__bias_device(int bwd, int op, int dtype, const 
     k.ws = db ? ws : (float *)0;
     k.rows = rows;
     k.cols = cols;
-    k.bytes = !elem;
+    k.mode = aligned16 ? GPUACT__MODE_VEC : elem ? GPUACT__MODE_SCALAR : GPUACT__MODE_BYTES;
+    k.units = aligned16 ? cols * esz / 16 : cols;
+    blocks = k.units / GPUACT__BLOCK + (k.units % GPUACT__BLOCK != 0);
     if (blocks > 0x7fffffffu) blocks = 0x7fffffffu;
     if (rows > 0) {
         const dim3 grid((unsigned)blocks, (unsigned)(nch < 65535u ? nch : 65535u));
@@ -6160,12 +6338,15 @@ static inline cudaError_t gpuact__bias_device(int bwd, int op, int dtype, const 
         if (e != cudaSuccess) return e;
     }
     if (bwd && db) {
-        const dim3 grid((unsigned)blocks);
+        size_t gb = cols / GPUACT__BLOCK + (cols % GPUACT__BLOCK != 0);
         unsigned char *dbp = (unsigned char *)db;
+        const int by = (uintptr_t)db % esz != 0;
+        if (gb > 0x7fffffffu) gb = 0x7fffffffu;
+        const dim3 grid((unsigned)gb);
         switch (dtype) {
-        case GPUACT_F32: return gpuact__b_db_launcher<GPUACT_F32>::run(ws, dbp, nch, cols, k.bytes, grid, stream);
-        case GPUACT_F16: return gpuact__b_db_launcher<GPUACT_F16>::run(ws, dbp, nch, cols, k.bytes, grid, stream);
-        default: return gpuact__b_db_launcher<GPUACT_BF16>::run(ws, dbp, nch, cols, k.bytes, grid, stream);
+        case GPUACT_F32: return gpuact__b_db_launcher<GPUACT_F32>::run(ws, dbp, nch, cols, by, grid, stream);
+        case GPUACT_F16: return gpuact__b_db_launcher<GPUACT_F16>::run(ws, dbp, nch, cols, by, grid, stream);
+        default: return gpuact__b_db_launcher<GPUACT_BF16>::run(ws, dbp, nch, cols, by, grid, stream);
         }
     }
     return e;

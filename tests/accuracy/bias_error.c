@@ -17,8 +17,9 @@
                  moderate and random; at most 0.501 ULP.
    Special values (NaN, infinities, signed zeros, x + b overflowing) must
    match the reference exactly. Prints one row per configuration, format
-   and result, FAIL lines as `FAIL x=%a ref=%a got=%a`, and ends with
-   "N passed, M failed". */
+   and result (with, for comparison, the max error of the composition
+   f(RN(x + b)) with the sum rounded to the type), FAIL lines as
+   `FAIL x=%a ref=%a got=%a`, and ends with "N passed, M failed". */
 #define GPUACT_IMPLEMENTATION
 #include "../../gpuact.h"
 #include "gpuact_ref.h"
@@ -36,7 +37,7 @@
 static const acc_config CONFS[] = {ACC_CONFIGS(ACC_CONFIG_ROW)};
 static long passed, failed, printed;
 
-typedef struct stat2 { double maxulp[2]; long notcr[2], n[2], bad[2], inexact_sum[2]; } stat2;
+typedef struct stat2 { double maxulp[2], composed[2]; long notcr[2], n[2], bad[2], inexact_sum[2]; } stat2;
 static const char *RES[2] = {"f(x+b)", "dy f'(x+b)"};
 
 static void fail(const acc_config *k, int fmt, int r, float x, float b, float dy, double ref, float got) {
@@ -67,6 +68,22 @@ static void check(const acc_config *k, const gpuact_ref_params *rp, int fmt, int
     else passed++;
 }
 
+/* the composition a framework runs: x + b rounded to the type first, then
+   the single op (gpuact's own, correctly rounded or within 0.501 ULP): its
+   error against f of the exact sum, for the table's comparison column */
+static float composed(const acc_config *k, const gpuact_cfg *c, int fmt, int r, float x, float b, float dy) {
+    const gpuact_op op = (gpuact_op)k->op;
+    if (fmt == 0) return r == 0 ? gpuact_forward_f32(op, x + b, c) : gpuact_backward_f32(op, x + b, dy, c);
+    if (fmt == 1) {
+        const uint16_t s = gpuact_f32_to_f16(x + b), g = gpuact_f32_to_f16(dy);
+        return gpuact_f16_to_f32(r == 0 ? gpuact_forward_f16(op, s, c) : gpuact_backward_f16(op, s, g, c));
+    }
+    {
+        const uint16_t s = gpuact_f32_to_bf16(x + b), g = gpuact_f32_to_bf16(dy);
+        return gpuact_bf16_to_f32(r == 0 ? gpuact_forward_bf16(op, s, c) : gpuact_backward_bf16(op, s, g, c));
+    }
+}
+
 static void bias2(const acc_config *k, const gpuact_cfg *c, int fmt, uint32_t xb, uint32_t bb, uint32_t gb, float out[2]) {
     const gpuact_op op = (gpuact_op)k->op;
     if (fmt == 0) {
@@ -85,9 +102,15 @@ static void one(const acc_config *k, const gpuact_cfg *c, const gpuact_ref_param
                 uint32_t gb, stat2 *st) {
     float out[2];
     const float x = (float)tu_ref_dec(fmt, xb), b = (float)tu_ref_dec(fmt, bb), dy = (float)tu_ref_dec(fmt, gb);
+    int r;
     bias2(k, c, fmt, xb, bb, gb, out);
     check(k, rp, fmt, 0, x, b, dy, out[0], st);
     check(k, rp, fmt, 1, x, b, dy, out[1], st);
+    for (r = 0; r < 2; r++) {
+        const double e = gpuact_ref_bias_ulp(k->op, r == 0 ? 0 : 2, x, b, dy, rp, (gpuact_ref_format)fmt, composed(k, c, fmt, r, x, b, dy),
+                                             NULL, NULL);
+        if (isfinite(e) && e > st->composed[r]) st->composed[r] = e;
+    }
 }
 
 static uint32_t enc(int fmt, float v) { return fmt == 0 ? tu_f2u(v) : fmt == 1 ? gpuact_f32_to_f16(v) : gpuact_f32_to_bf16(v); }
@@ -112,8 +135,8 @@ static void row(const acc_config *k, int fmt, const stat2 *st) {
     int r;
     printed = 0;
     for (r = 0; r < 2; r++)
-        printf("%-24s %-4s %-10s %9ld (x+b inexact in fp32: %ld)  max %.4f ulp  not CR %ld  failed %ld\n", k->name, F[fmt],
-               RES[r], st->n[r], st->inexact_sum[r], st->maxulp[r], st->notcr[r], st->bad[r]);
+        printf("%-24s %-4s %-10s %9ld (x+b inexact in fp32: %ld)  max %.4f ulp  not CR %ld  failed %ld  (composed: max %.4g ulp)\n",
+               k->name, F[fmt], RES[r], st->n[r], st->inexact_sum[r], st->maxulp[r], st->notcr[r], st->bad[r], st->composed[r]);
 }
 
 /* the zero of f' below 0 (gelu family, silu), double: the scan's sign change refined by bisection on the reference */
@@ -167,7 +190,7 @@ int main(int argc, char **argv) {
             continue;
         }
         for (fmt = 1; fmt <= 2; fmt++) {
-            stat2 st = {{0}, {0}, {0}, {0}, {0}};
+            stat2 st = {{0}, {0}, {0}, {0}, {0}, {0}};
             uint32_t u;
             for (u = (uint32_t)(ci % stride); u < 65536u; u += (uint32_t)stride) {
                 const uint64_t h = tu_mix64(((uint64_t)ci << 40) ^ ((uint64_t)fmt << 32) ^ u);
@@ -183,7 +206,7 @@ int main(int argc, char **argv) {
             row(k, fmt, &st);
         }
         {
-            stat2 st = {{0}, {0}, {0}, {0}, {0}};
+            stat2 st = {{0}, {0}, {0}, {0}, {0}, {0}};
             const double x0 = fprime_zero(k, &rp);
             long j;
             specials(k, &c, &rp, &st);
