@@ -4227,7 +4227,8 @@ GPUACT__FN int gpuact__bias_tt(int deriv, int op, float s, float e, float dy, co
         }
         in = gpuact__tt_range(op, s) & gpuact__tt_range(op, n);
     } else {
-        in = (gpuact__tt_grad_df(op, s, c, tab, &v0, &err0) == 1) & (gpuact__tt_grad_df(op, n, c, tab, &v1, &err1) == 1);
+        const int in0 = gpuact__tt_grad_df(op, s, c, tab, &v0, &err0), in1 = gpuact__tt_grad_df(op, n, c, tab, &v1, &err1);
+        in = (in0 == 1) & (in1 == 1);
     }
     {
         const float D = (v1.h - v0.h) + (v1.l - v0.l), corr = gpuact__mul(t, D);
