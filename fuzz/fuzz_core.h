@@ -363,4 +363,22 @@ FZ_FN uint32_t fz_lib_gated(int form, int op, int fmt, uint32_t ab, uint32_t bb,
     return fz_lib_gated_real(form, op, fmt, ab, bb, db, c);
 }
 
+/* ---- the bias forms (gpuact_kernels.cuh 9.3; accurate mode, not swish_tanh) --
+   form 1 y = f(x + b) (gpuact_bias_forward_*), 2 dx = dy f'(x + b)
+   (gpuact_bias_backward_*); bit patterns of the format */
+#define FZ_BIAS_Y 1
+#define FZ_BIAS_DX 2
+static FZ_UNUSED const char *const FZ_BIAS_NAME[3] = {"", "bias_y", "bias_dx"};
+FZ_FN uint32_t fz_lib_bias(int form, int op, int fmt, uint32_t xb, uint32_t bb, uint32_t db, const gpuact_cfg *c) {
+    gpuact_op o = (gpuact_op)op;
+    if (fmt == 0)
+        return tu_f2u(form == FZ_BIAS_Y ? gpuact_bias_forward_f32(o, tu_u2f(xb), tu_u2f(bb), c)
+                                        : gpuact_bias_backward_f32(o, tu_u2f(xb), tu_u2f(bb), tu_u2f(db), c));
+    if (fmt == 1)
+        return form == FZ_BIAS_Y ? gpuact_bias_forward_f16(o, (uint16_t)xb, (uint16_t)bb, c)
+                                 : gpuact_bias_backward_f16(o, (uint16_t)xb, (uint16_t)bb, (uint16_t)db, c);
+    return form == FZ_BIAS_Y ? gpuact_bias_forward_bf16(o, (uint16_t)xb, (uint16_t)bb, c)
+                             : gpuact_bias_backward_bf16(o, (uint16_t)xb, (uint16_t)bb, (uint16_t)db, c);
+}
+
 #endif /* GPUACT_FUZZ_CORE_H */

@@ -258,13 +258,14 @@ typedef struct fz_case {
     uint32_t xb, db; /* bit patterns in the format */
     gpuact_cfg c;
     int gated;   /* 0 the single op (dir); FZ_GATED_Y, _DA, _DB a gated form, x is a */
-    uint32_t bb; /* the gated forms' b */
+    uint32_t bb; /* the gated forms' b, the bias forms' b */
+    int bias;    /* 0; FZ_BIAS_Y y = f(x + b), FZ_BIAS_DX dx = dy f'(x + b) (gated is 0) */
 } fz_case;
 
 /* the bar of case k in ulps, and whether it must be correctly rounded */
-FZ_FN int fz_must_cr(const fz_case *k) { return k->fmt != 0 && (k->dir == 0 || k->gated); }
+FZ_FN int fz_must_cr(const fz_case *k) { return k->fmt != 0 && (k->dir == 0 || k->gated || k->bias); }
 FZ_FN double fz_bar(const fz_case *k) {
-    if (k->gated) return k->fmt == 0 ? FZ_GATED_BAR32 : 0.5;
+    if (k->gated || k->bias) return k->fmt == 0 ? FZ_GATED_BAR32 : 0.5;
     return FZ_BAR[k->fmt][k->dir];
 }
 /* the gated forms' scale of f(a) (y: b, db: dy) and of f'(a) (da: dy b, exact in double) */
@@ -279,7 +280,9 @@ FZ_FN double fz_ref_value(const fz_case *k, int *undecided) {
     double x = tu_ref_dec(k->fmt, k->xb), dy = tu_ref_dec(k->fmt, k->db), r;
     unsigned long u0 = gpuact_ref_undecided_count();
     gpuact_ref_params rp = tu_refp(&k->c);
-    if (k->gated == FZ_GATED_DA) {
+    if (k->bias) {
+        r = gpuact_ref_bias(k->op, k->bias == FZ_BIAS_Y ? 0 : 2, x, tu_ref_dec(k->fmt, k->bb), dy, &rp, (gpuact_ref_format)k->fmt);
+    } else if (k->gated == FZ_GATED_DA) {
         r = gpuact_ref_backward(k->op, x, fz_gated_s(k), &rp, (gpuact_ref_format)k->fmt);
     } else if (k->gated) {
         r = gpuact_ref_gated(k->op, x, fz_gated_s(k), &rp, (gpuact_ref_format)k->fmt);
@@ -298,7 +301,11 @@ FZ_FN double fz_ref_value(const fz_case *k, int *undecided) {
 FZ_FN double fz_ref_ulp(const fz_case *k, double got, double *ref, int *sm, int *undecided) {
     double x = tu_ref_dec(k->fmt, k->xb), dy = tu_ref_dec(k->fmt, k->db), e;
     unsigned long u0 = gpuact_ref_undecided_count();
-    if (k->gated) {
+    if (k->bias) {
+        gpuact_ref_params rp = tu_refp(&k->c);
+        e = gpuact_ref_bias_ulp(k->op, k->bias == FZ_BIAS_Y ? 0 : 2, x, tu_ref_dec(k->fmt, k->bb), dy, &rp,
+                                (gpuact_ref_format)k->fmt, got, ref, sm);
+    } else if (k->gated) {
         gpuact_ref_params rp = tu_refp(&k->c);
         e = gpuact_ref_ulp(k->op, k->gated == FZ_GATED_DA ? 2 : 3, x, fz_gated_s(k), &rp, (gpuact_ref_format)k->fmt, got,
                            ref, sm);
@@ -315,12 +322,13 @@ FZ_FN void fz_report(const fz_case *k, double ref, double got, double ulp, uint3
     double x = tu_ref_dec(k->fmt, k->xb), dy = tu_ref_dec(k->fmt, k->db);
     const int fast = k->c.mode == GPUACT_MODE_FAST;
     char bar[128];
-    if (k->gated) {
+    if (k->gated || k->bias) {
         double b = tu_ref_dec(k->fmt, k->bb);
-        if (k->fmt) snprintf(bar, sizeof bar, "16-bit gated forms correctly rounded");
+        if (k->fmt) snprintf(bar, sizeof bar, "16-bit %s forms correctly rounded", k->bias ? "bias" : "gated");
         else snprintf(bar, sizeof bar, "bar %g ulp", fz_bar(k));
         fprintf(stderr, "FAIL fn=%s fmt=%s dir=%s x=%a b=%a dy=%a alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n",
-                fz_op_name(k->op), FZ_FMT_NAME[k->fmt], FZ_GATED_NAME[k->gated], x, b, dy, (double)k->c.alpha,
+                fz_op_name(k->op), FZ_FMT_NAME[k->fmt], k->bias ? FZ_BIAS_NAME[k->bias] : FZ_GATED_NAME[k->gated], x, b, dy,
+                (double)k->c.alpha,
                 (double)k->c.scale, (double)k->c.lo, (double)k->c.hi, ref, got, ulp);
         fz_failf("  why: %s (bits: a=0x%0*x b=0x%0*x dy=0x%0*x alpha=0x%08x s=0x%08x lo=0x%08x hi=0x%08x got=0x%0*x ref=0x%0*x; %s)",
                  why, k->fmt ? 4 : 8, k->xb, k->fmt ? 4 : 8, k->bb, k->fmt ? 4 : 8, k->db, tu_f2u(k->c.alpha),
@@ -386,7 +394,8 @@ FZ_FN const char *fz_known_issue_id(const fz_case *k, double ulp, double got, do
     int tie;
     /* fast mode has its own (K23..); the ones below are accurate mode's */
     if (k->c.mode == GPUACT_MODE_FAST) return fz_known_fast_id(k, got, ref, list);
-    /* the gated forms': none of the single ops' signatures applies to them */
+    /* the gated and bias forms': none of the single ops' signatures applies to them */
+    if (k->bias) return NULL;
     if (k->gated) {
         /* K33..K35 (fixed) had their signatures here: regressions/README.md */
         return NULL;
@@ -511,6 +520,13 @@ FZ_FN int fz_sub_within_contract(const fz_case *k, double ref, double got, doubl
    bars allow. (fz_case's fmt 0/1/2 are GPUACT__FMT_F32/F16/BF16.) */
 FZ_FN int fz_fast_took(const fz_case *k) {
     float x = (float)tu_ref_dec(k->fmt, k->xb), dy = (float)tu_ref_dec(k->fmt, k->db), y;
+    if (k->bias) { /* gpuact__bias_fmt's tiers where x + b is not a float */
+        const float b = (float)tu_ref_dec(k->fmt, k->bb);
+        const gpuact__df t = gpuact__2sum(x, b);
+        const int d = k->bias == FZ_BIAS_DX;
+        return t.l != 0.0f && gpuact__isfinite(t.h) && gpuact__tt_takes(k->op, t.h, &k->c) &&
+               (gpuact__bias_tt1(d, k->op, t.h, t.l, dy, &k->c, k->fmt, &y) || gpuact__bias_tt(d, k->op, t.h, t.l, dy, &k->c, k->fmt, &y));
+    }
     if (k->gated) { /* gpuact__gated_fmt / gpuact__gated_da_fmt's tiers */
         const float b = (float)tu_ref_dec(k->fmt, k->bb);
         if (k->gated == FZ_GATED_DA)
@@ -573,7 +589,8 @@ FZ_FN int fz_check(const fz_case *k, uint32_t gotb, int special_exact) {
     }
     if (fz_must_cr(k)) {
         if (gotb != refb) {
-            fz_report(k, ref, got, ulp, gotb, k->gated ? "16-bit gated form not correctly rounded" : "16-bit forward not correctly rounded");
+            fz_report(k, ref, got, ulp, gotb, k->gated ? "16-bit gated form not correctly rounded"
+                                              : k->bias ? "16-bit bias form not correctly rounded" : "16-bit forward not correctly rounded");
             return 0;
         }
     } else if (ulp > fz_bar(k)) {

@@ -1,7 +1,7 @@
 /* fuzz_ulp.c - one scalar evaluation per input against the MPFR reference,
-   in accurate or fast mode, or one of the gated forms.
+   in accurate or fast mode, or one of the gated or bias forms.
 
-   Input (little-endian, 34 bytes; missing bytes read as 0, extra ignored):
+   Input (little-endian, 35 bytes; missing bytes read as 0, extra ignored):
      0      op        1 + b % 7
      1      format    b % 3            (0 binary32, 1 binary16, 2 bfloat16)
      2      direction b % 4            (0 f, 1 f', 2 dy f', 3 dx from y: elu/selu
@@ -19,15 +19,20 @@
                       byte 2 is then unused, and a valid mode byte is
                       evaluated in accurate mode (the gated forms have no
                       other; an invalid one is still rejected)
-     30..33 b         raw bits (the gated forms' b), like x
+     30..33 b         raw bits (the gated forms' b, the bias), like x
+     34     bias      b % 3, where byte 29 chose no gated form: 0 (or absent)
+                      as above; 1 y = f(x + b), 2 dx = dy f'(x + b)
+                      (gpuact_bias_forward_* / _backward_*; accurate mode
+                      as the gated forms; swish_tanh has none: skipped)
    Every bit pattern is reachable (NaN payloads, infinities, subnormals).
    Invalid parameters (non-finite alpha/scale, NaN bound, lo > hi, unknown
    bit) must be rejected by gpuact_resolve, and the input stops there.
    A finding prints
      FAIL fn=... fmt=... dir=... x=... dy=... alpha=... s=... lo=... hi=... ref=... got=... ulp=...
-   (with mode=fast after dir= in fast mode; dir=gated_y|gated_da|gated_db and
-   b= after x= for the gated forms) and aborts. Bars and fast-mode bounds:
-   fuzz_ref.h (gated: binary32 0.501 ulp, 16-bit correctly rounded). */
+   (with mode=fast after dir= in fast mode; dir=gated_y|gated_da|gated_db or
+   bias_y|bias_dx and b= after x= for those forms) and aborts. Bars and
+   fast-mode bounds: fuzz_ref.h (gated and bias: binary32 0.501 ulp, 16-bit
+   correctly rounded). */
 #include "fuzz_ref.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -45,7 +50,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_read_mode(fz_u8(&in), &p);
     k.gated = fz_u8(&in) & 3;
     k.bb = fz_u32(&in) & fz_mask(k.fmt);
+    k.bias = k.gated ? 0 : fz_u8(&in) % 3;
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
+    if (k.bias) {
+        if (k.op == GPUACT_OP_SWISH_TANH) return 0;
+        k.c.mode = GPUACT_MODE_ACCURATE;
+        k.dir = k.bias == FZ_BIAS_DX ? 2 : 0;
+        fz_check(&k, fz_lib_bias(k.bias, k.op, k.fmt, k.xb, k.bb, k.db, &k.c), 0);
+        return 0;
+    }
     if (k.gated) {
         k.c.mode = GPUACT_MODE_ACCURATE;
         k.dir = k.gated == FZ_GATED_DA ? 2 : 0;

@@ -735,6 +735,37 @@ def gen_dicts(out):
     out.add_text("dict/fuzz_api.dict", dict_lines(api))
 
 
+# Bias seeds (fuzz_ulp byte 34): x and b whose exact sum x + b is not a float
+# (b a fraction of an ulp of x, ties at half an ulp), sums next to the zero of
+# f' (x0 ~ -0.7518 for the gelus, -1.2785 for silu), in the tails, at the exact
+# forms' thresholds (gelus' 10 / 9 / 47, silu's 80, |s| near 2^-40 and 2^-60),
+# and plain moderate pairs.
+BIAS_X = {1: [-0.75179, -10.0, -14.0, 10.0, -3.5, 0.5], 2: [-0.75246, -9.0, -14.0, 9.0, -3.5, 0.5],
+          3: [-0.75115, -20.0, -60.0, 47.0, -3.5, 0.5], 4: [-0.3, -20.0, -80.0, 3.0, -1e-3, 1e-20],
+          5: [-0.3, -20.0, -80.0, 3.0, -1e-3, 1e-20], 6: [-1.27846, -30.0, -100.0, 80.0, -3.5, 0.5]}
+BIAS_FRAC = [0.5, -0.5, 0.3, -0.01, 2.0 ** -20, 0.25]
+
+
+def gen_bias(out):
+    """bias seeds for fuzz_ulp"""
+    for op in range(1, 7):
+        for fmt in range(3):
+            for i, xv in enumerate(BIAS_X[op] + [1e-12, 3e-19]):
+                x = val_of(fmt, xv)
+                if x == 0 or math.isinf(x):
+                    continue
+                e = max(math.floor(math.log2(abs(x))), FMT_EMIN[fmt]) - FMT_PREC[fmt] + 1  # ulp exponent
+                fr = BIAS_FRAC[(i + fmt + op) % len(BIAS_FRAC)]
+                bv = fr * 2.0 ** e if fmt == 0 else fr * 2.0 ** (e - 14)  # 16-bit: below fp32's ulp of x too
+                if i % 4 == 3:
+                    bv = 1.5 + 0.25 * i  # moderate
+                form = 1 + (i + op) % 2
+                dyv = [1.0, -0.75, 3.0, 2.0 ** -10][(i + fmt) % 4]
+                xb, bb, db = to_bits(fmt, x), to_bits(fmt, bv), to_bits(fmt, dyv)
+                name = "bias-%s-%s-%s-%d" % (OPS[op], ["f32", "f16", "bf16"][fmt], ["y", "dx"][form - 1], i)
+                out.add("fuzz_ulp", name, rec_ulp(op, fmt, 0, xb, db) + bytes([0, 0]) + struct.pack("<I", bb) + bytes([form]))
+
+
 def main():
     check = "--check" in sys.argv
     out = Out(check)
@@ -744,6 +775,7 @@ def main():
     gen_api(out)
     gen_gated(out)
     gen_api_gated(out)
+    gen_bias(out)
     gen_gpu(out)
     gen_dicts(out)
     bad = out.commit()
