@@ -1,20 +1,32 @@
 #!/usr/bin/env python3
-"""PyTorch's eager composition of bias + activation, timed as bench/bias_bench.cu
-times gpuact's kernels (same shape, data, bytes and copy), for comparison
-until the Python package has the bias forms (then torch_compare.py times both
-in one process):
+"""Bias + activation: gpuact's kernels (through the Python package, where it
+is installed with its CUDA part) and PyTorch's eager composition, in one
+process, timed as bench/bias_bench.cu times the kernels (same shape, data,
+bytes and copy):
 
     python3 bench/bias_torch.py [--log2rows 14] [--log2cols 14] [--reps 20] [--csv FILE]
 
-fwd: F.gelu(x + b) (F.silu for silu); bwd: torch.autograd.grad of it for x
-with the forward graph built before the timing and retained (aten's add
-backward is the identity: gelu_backward alone, dx; db = dx.sum(0) for
-bwd+db, as autograd's reduction for the broadcast bias). Bytes and "% copy"
-as bias_bench: fwd 2 n elements, bwd 3 n, against x.copy_ of n elements,
-alternating, median of --reps after warm-up, CUDA events."""
-import argparse, statistics, sys
+PyTorch: fwd F.gelu(x + b) (F.silu for silu); bwd torch.autograd.grad of it
+for x with the forward graph built before the timing and retained (aten's
+add backward is the identity: gelu_backward alone); bwd+db the same for x
+and b (db = dx.sum(0), autograd's reduction for the broadcast bias).
+gpuact: ga.bias_act(x, b, op) forward (one kernel), and autograd.grad
+through it the same way (gpuact's bias_backward: one kernel, with db a
+second small one). Bytes and "% copy" as bias_bench: fwd 2 n elements, bwd
+3 n, against x.copy_ of n elements, each call alternating with the copy,
+median of --reps after 3 warm-up rounds, CUDA events. ratio = PyTorch's
+time / gpuact's. Data: x, b, dy randn (never 0)."""
+import argparse
+import statistics
+
 import torch
 import torch.nn.functional as F
+
+try:
+    import gpuact.torch as ga
+    HAVE_GA = ga.has_cuda()
+except ImportError:
+    HAVE_GA = False
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--log2rows", type=int, default=14)
@@ -41,34 +53,46 @@ def timed(fn, copy):
     return statistics.median(tk), statistics.median(tc)
 
 
-print("PyTorch %s eager composition, %s, [%d, %d], median of %d" % (torch.__version__, torch.cuda.get_device_name(), rows, cols, a.reps))
-print("%-10s %-5s %-6s %10s %8s %10s" % ("op", "dtype", "dir", "time ms", "% copy", "copy ms"))
+def nonzero_randn(shape, dt, g):
+    v = torch.randn(shape, device=dev, generator=g)
+    return torch.where(v == 0, torch.full_like(v, 0.5), v).to(dt)
+
+
+print("bias + activation, PyTorch %s, %s, [%d, %d], median of %d; gpuact: %s" % (
+    torch.__version__, torch.cuda.get_device_name(), rows, cols, a.reps,
+    "the package, same process" if HAVE_GA else "not installed (PyTorch alone)"))
+print("%-10s %-5s %-6s %10s %8s %10s %8s %8s" % ("op", "dtype", "dir", "torch ms", "% copy", "gpuact ms", "% copy", "ratio"))
 for dt, dn in ((torch.float32, "f32"), (torch.bfloat16, "bf16"), (torch.float16, "f16")):
     g = torch.Generator(device=dev).manual_seed(1)
-    x = torch.randn(rows, cols, device=dev, dtype=dt, generator=g)
-    b = torch.randn(cols, device=dev, dtype=dt, generator=g)
-    dy = torch.randn(rows, cols, device=dev, dtype=dt, generator=g)
+    x, b, dy = nonzero_randn((rows, cols), dt, g), nonzero_randn((cols,), dt, g), nonzero_randn((rows, cols), dt, g)
     y = torch.empty_like(x)
     nbytes = x.numel() * x.element_size()
     for on, f in ops.items():
         for d in ("fwd", "bwd", "bwd+db"):
-            if d == "fwd":
-                fn = lambda: f(x + b)
-            else:
-                xr = x.detach().requires_grad_(True)
-                br = b.detach().requires_grad_(d == "bwd+db")
-                yy = f(xr + br)
-                inputs = (xr, br) if d == "bwd+db" else (xr,)
-                fn = lambda: torch.autograd.grad(yy, inputs, dy, retain_graph=True)
-            mk, mc = timed(fn, lambda: y.copy_(dy))
-            kb = nbytes * (2 if d == "fwd" else 3)
-            pct = 100.0 * (kb / mk) / (2 * nbytes / mc)
-            print("%-10s %-5s %-6s %10.3f %7.1f%% %10.3f" % (on, dn, d, mk, pct, mc))
-            out.append((on, dn, d, rows, cols, mk, pct, mc))
+            row = [on, dn, d]
+            for who in ("torch", "gpuact"):
+                if who == "gpuact" and not HAVE_GA:
+                    row += [float("nan"), float("nan")]
+                    continue
+                act = (lambda v, w: f(v + w)) if who == "torch" else (lambda v, w: ga.bias_act(v, w, on))
+                if d == "fwd":
+                    fn = lambda: act(x, b)
+                else:
+                    xr = x.detach().requires_grad_(True)
+                    br = b.detach().requires_grad_(d == "bwd+db")
+                    yy = act(xr, br)
+                    inputs = (xr, br) if d == "bwd+db" else (xr,)
+                    fn = lambda: torch.autograd.grad(yy, inputs, dy, retain_graph=True)
+                mk, mc = timed(fn, lambda: y.copy_(dy))
+                kb = nbytes * (2 if d == "fwd" else 3)
+                row += [mk, 100.0 * (kb / mk) / (2 * nbytes / mc)]
+            ratio = row[3] / row[5] if HAVE_GA else float("nan")
+            print("%-10s %-5s %-6s %10.3f %7.1f%% %10.3f %7.1f%% %7.2fx" % (tuple(row) + (ratio,)))
+            out.append(tuple(row) + (ratio,))
     del x, b, dy, y
     torch.cuda.empty_cache()
 if a.csv:
     with open(a.csv, "w") as fh:
-        fh.write("op,dtype,direction,rows,cols,time_ms,pct_of_copy,copy_ms\n")
+        fh.write("op,dtype,direction,torch_ms,torch_pct_of_copy,gpuact_ms,gpuact_pct_of_copy,ratio\n")
         for r in out:
-            fh.write("%s,%s,%s,%d,%d,%.4f,%.2f,%.4f\n" % r)
+            fh.write("%s,%s,%s,%.4f,%.2f,%.4f,%.2f,%.3f\n" % r)

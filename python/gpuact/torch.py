@@ -37,6 +37,16 @@ reads a contiguous x in place (one kernel, no chunk or copy); other layouts
 are made contiguous first. Prefer it to gated(*x.chunk(2, -1)), whose halves
 are not dense and get copied.
 
+Bias + activation: f(x + b) of the exact sum x + b, rounded once (adding
+first rounds the sum, and f carries that error on), with the gradients
+dx = dy f'(x + b) and db = the sums of dx over the leading dimensions:
+    bias_gelu(x, b, approximate='none'|'tanh')     F.gelu(x + b)
+    bias_silu(x, b)                                F.silu(x + b)
+    bias_act(x, b, op='gelu_erf', ...)             any op but swish_tanh
+    bias_backward(x, b, dy, op, need_db=True) -> (dx, db)   no autograd
+b is 1-D with x's last size: nn.Linear(i, o, bias=False) then
+bias_gelu(h, bias) is Linear + GELU with the sum exact.
+
 Tensors: float32, float16, bfloat16, any shape (0 elements too), any
 strides (dense layouts are read in place, others copied to contiguous);
 results take x's layout as torch.empty_like(x) does. CUDA tensors run on
@@ -70,7 +80,8 @@ except ImportError as _e:  # a vendored checkout: build it now (cached)
     _C = _jit_load()
 
 __all__ = ["gelu", "elu", "selu", "silu", "swish_tanh", "forward_backward", "GELU", "ELU", "SELU", "SiLU",
-           "SwishTanh", "geglu", "swiglu", "gated_halves", "gated", "gated_backward", "GEGLU", "SwiGLU", "has_cuda",
+           "SwishTanh", "geglu", "swiglu", "gated_halves", "gated", "gated_backward", "GEGLU", "SwiGLU", "bias_act",
+           "bias_gelu", "bias_silu", "bias_backward", "has_cuda",
            "OPS"]
 
 # gpuact_op codes (gpuact_kernels.cuh)
@@ -133,6 +144,22 @@ def _(a, b, op, alpha, scale, lo, hi):
 @torch.library.register_fake("gpuact::gated_backward")
 def _(a, b, dy, op, alpha, scale, lo, hi):
     return _fake_like(a), _fake_like(a)
+
+
+@torch.library.register_fake("gpuact::bias")
+def _(x, b, op, alpha, scale, lo, hi):
+    return torch.empty_like(x, memory_format=torch.contiguous_format)
+
+
+@torch.library.register_fake("gpuact::bias_act")
+def _(x, b, op, alpha, scale, lo, hi):
+    return torch.empty_like(x, memory_format=torch.contiguous_format)
+
+
+@torch.library.register_fake("gpuact::bias_backward")
+def _(x, b, dy, need_db, op, alpha, scale, lo, hi):
+    return (torch.empty_like(x, memory_format=torch.contiguous_format),
+            torch.empty_like(b) if need_db else b.new_empty(0))
 
 
 def _fake_halves(x, dim):
@@ -319,6 +346,42 @@ def gated_backward(a, b, dy, op="gelu_erf", alpha=1.0, scale=0.5, lo=-1.0, hi=1.
     code = _gated_op("gated_backward", op)
     _check_dtype("gated_backward", a)
     return _ops.gated_backward(a, b, dy, code, float(alpha), float(scale), float(lo), float(hi))
+
+
+# ---- bias + activation ----
+# bias_act carries its autograd in C++ as act does: the forward saves x and
+# b, the backward is one bias_backward call (dx, and db where b needs it).
+def bias_act(x, b, op="gelu_erf", alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
+    """f(x + b) of the exact sum x + b, rounded once: b 1-D of x's last size
+    (a Linear layer's output before its bias, and the bias), every op but
+    swish_tanh ('gelu' for 'gelu_erf'). The gradient of b is dx summed over
+    the leading dimensions in a fixed order (double-float, 128 rows to a
+    partial): the same bits on every run. On CUDA the kernels are built for
+    gelu_erf, gelu_tanh and silu (GPUACT_BIAS_OPS)."""
+    code = _gated_op("bias_act", op)
+    _check_dtype("bias_act", x)
+    _check_dtype("bias_act", b)
+    return _ops.bias_act(x, b, code, float(alpha), float(scale), float(lo), float(hi))
+
+
+def bias_gelu(x, b, approximate="none"):
+    """gelu(x + b) of the exact sum (approximate: 'none', 'tanh', or 'sigmoid' on the CPU)."""
+    if approximate not in _GELU:
+        raise ValueError("gpuact.bias_gelu: approximate must be 'none', 'tanh' or 'sigmoid', not %r" % (approximate,))
+    return bias_act(x, b, _GELU[approximate])
+
+
+def bias_silu(x, b):
+    """silu(x + b) of the exact sum."""
+    return bias_act(x, b, "silu")
+
+
+def bias_backward(x, b, dy, op="gelu_erf", need_db=True, alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
+    """(dy * f'(x + b), its sums over the leading dimensions) in one pass, no
+    autograd; need_db=False leaves the sums out (an empty tensor)."""
+    code = _gated_op("bias_backward", op)
+    _check_dtype("bias_backward", x)
+    return _ops.bias_backward(x, b, dy, bool(need_db), code, float(alpha), float(scale), float(lo), float(hi))
 
 
 # ---- modules ----

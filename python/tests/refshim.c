@@ -45,3 +45,12 @@ void refshim_gated(int op, const float *p, int fmt, const double *a, const doubl
     size_t i;
     for (i = 0; i < n; i++) out[i] = gpuact_ref_gated(op, a[i], s[i], &r, (gpuact_ref_format)fmt);
 }
+
+/* out[i] = f(x[i] + b[i]) (deriv 0) or dy[i] f'(x[i] + b[i]) (deriv 2) of
+   the exact sum, correctly rounded to fmt (the bias forms) */
+void refshim_bias(int op, int deriv, const float *p, int fmt, const double *x, const double *b, const double *dy,
+                  double *out, size_t n) {
+    gpuact_ref_params r = params(p);
+    size_t i;
+    for (i = 0; i < n; i++) out[i] = gpuact_ref_bias(op, deriv, x[i], b[i], dy ? dy[i] : 0.0, &r, (gpuact_ref_format)fmt);
+}

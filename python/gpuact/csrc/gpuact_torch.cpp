@@ -12,6 +12,9 @@
        gated_backward(a, b, dy, op, ...) -> (da, db)  da = dy b f'(a), db = dy f(a)
        gated_halves(x, dim, gate_first, op, ...) -> y   a, b the halves of x along dim
        gated_halves_backward(x, dy, dim, gate_first, op, ...) -> dx   (da | db) in x's layout
+   and bias + activation (gpuact_bias_*), f of the exact sum, rounded once:
+       bias(x, b, op, ...) -> y                    y = f(x + b), b of x's last size
+       bias_backward(x, b, dy, need_db, op, ...) -> (dx, db)   db: dx's sums over the rows
    CPU tensors run the host entry points (split over torch's intra-op
    threads), CUDA tensors the device entry points on the tensor's device and
    the current stream. The outputs are laid out as torch.empty_like(x): a
@@ -444,6 +447,105 @@ at::Tensor gated_halves_backward(const at::Tensor &x, const at::Tensor &dy, int6
     return dx;
 }
 
+/* ---- bias + activation ---- */
+
+/* x [..., cols] and b [cols]: the C API's dense rows = x.numel() / cols. */
+struct BiasRows {
+    at::Tensor x, b; /* contiguous */
+    int64_t rows, cols;
+};
+
+BiasRows bias_rows(const Call &c, const at::Tensor &x, const at::Tensor &b) {
+    TORCH_CHECK(c.op != GPUACT_OP_SWISH_TANH, "gpuact.", c.what, "(swish_tanh): no bias form (its clamps)");
+    dtype_of(c, x);
+    check_device(c, x);
+    check_same(c, "b", b, "x", x);
+    TORCH_CHECK(x.dim() >= 1, "gpuact.", c.what, "(", op_name(c.op), "): x must have at least one dimension");
+    TORCH_CHECK(b.dim() == 1 && b.size(0) == x.size(-1), "gpuact.", c.what, "(", op_name(c.op), "): b has shape ",
+                shape_str(b), " but x has shape ", shape_str(x), ": b must be 1-D with x's last size");
+    check_params(c, x);
+    BiasRows r;
+    r.x = x.contiguous();
+    r.b = b.contiguous();
+    r.cols = b.size(0);
+    r.rows = r.cols == 0 ? 0 : x.numel() / r.cols;
+    return r;
+}
+
+/* y = f(x + b); CPU: rows split over torch's threads (elementwise: any split
+   gives the same bits) */
+at::Tensor bias(const at::Tensor &x, const at::Tensor &b, int64_t op, double alpha, double scale, double lo, double hi) {
+    Call c = make_call("bias", op, alpha, scale, lo, hi);
+    BiasRows r = bias_rows(c, x, b);
+    at::Tensor y = at::empty_like(r.x);
+    const gpuact_dtype t = dtype_of(c, x);
+    if (r.rows == 0 || r.cols == 0) return y;
+#ifdef GPUACT_TORCH_CUDA
+    if (x.device().is_cuda()) {
+        c10::cuda::CUDAGuard guard(x.device());
+        cudaStream_t st = c10::cuda::getCurrentCUDAStream(x.device().index()).stream();
+        check_status(c, x, gpuact_bias_forward_device(c.op, t, &c.p, bytes(r.x), bytes(r.b), wbytes(y), (size_t)r.rows,
+                                                      (size_t)r.cols, st));
+        return y;
+    }
+#endif
+    const int64_t row = r.cols * (int64_t)x.element_size();
+    std::atomic<int> first{(int)GPUACT_SUCCESS};
+    at::parallel_for(0, r.rows, std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(1, r.cols)), [&](int64_t s, int64_t e) {
+        gpuact_status st = gpuact_bias_forward_host(c.op, t, &c.p, bytes(r.x) + s * row, bytes(r.b), wbytes(y) + s * row,
+                                                    (size_t)(e - s), (size_t)r.cols);
+        int expect = (int)GPUACT_SUCCESS;
+        if (st != GPUACT_SUCCESS) first.compare_exchange_strong(expect, (int)st);
+    });
+    check_status(c, x, (gpuact_status)first.load());
+    return y;
+}
+
+/* (dx, db): dx = dy f'(x + b); db = the column sums of dx in the library's
+   fixed order where need_db, else an empty tensor. CPU: dx over torch's
+   threads without db; with db one call (its order is over all rows).
+   CUDA: db's workspace from the caching allocator, on the current stream. */
+std::tuple<at::Tensor, at::Tensor> bias_backward(const at::Tensor &x, const at::Tensor &b, const at::Tensor &dy,
+                                                 bool need_db, int64_t op, double alpha, double scale, double lo,
+                                                 double hi) {
+    Call c = make_call("bias_backward", op, alpha, scale, lo, hi);
+    BiasRows r = bias_rows(c, x, b);
+    check_same(c, "dy", dy, "x", x);
+    check_shape(c, "dy", dy, "x", x.sizes());
+    const gpuact_dtype t = dtype_of(c, x);
+    at::Tensor dyi = dy.contiguous();
+    at::Tensor dx = at::empty_like(r.x);
+    at::Tensor db = need_db ? at::empty_like(r.b) : r.b.new_empty({0});
+    if (r.cols == 0 || (r.rows == 0 && !need_db)) return std::make_tuple(dx, db);
+#ifdef GPUACT_TORCH_CUDA
+    if (x.device().is_cuda()) {
+        c10::cuda::CUDAGuard guard(x.device());
+        cudaStream_t st = c10::cuda::getCurrentCUDAStream(x.device().index()).stream();
+        const size_t wsb = need_db ? gpuact_bias_workspace_size((size_t)r.rows, (size_t)r.cols) : 0;
+        at::Tensor ws = at::empty({(int64_t)wsb}, x.options().dtype(at::kByte));
+        check_status(c, x, gpuact_bias_backward_device(c.op, t, &c.p, bytes(r.x), bytes(r.b), bytes(dyi), wbytes(dx),
+                                                       need_db ? wbytes(db) : nullptr, wsb ? ws.data_ptr() : nullptr, wsb,
+                                                       (size_t)r.rows, (size_t)r.cols, st));
+        return std::make_tuple(dx, db);
+    }
+#endif
+    if (need_db) {
+        check_status(c, x, gpuact_bias_backward_host(c.op, t, &c.p, bytes(r.x), bytes(r.b), bytes(dyi), wbytes(dx), wbytes(db),
+                                                     (size_t)r.rows, (size_t)r.cols));
+        return std::make_tuple(dx, db);
+    }
+    const int64_t row = r.cols * (int64_t)x.element_size();
+    std::atomic<int> first{(int)GPUACT_SUCCESS};
+    at::parallel_for(0, r.rows, std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(1, r.cols)), [&](int64_t s, int64_t e) {
+        gpuact_status st = gpuact_bias_backward_host(c.op, t, &c.p, bytes(r.x) + s * row, bytes(r.b), bytes(dyi) + s * row,
+                                                     wbytes(dx) + s * row, nullptr, (size_t)(e - s), (size_t)r.cols);
+        int expect = (int)GPUACT_SUCCESS;
+        if (st != GPUACT_SUCCESS) first.compare_exchange_strong(expect, (int)st);
+    });
+    check_status(c, x, (gpuact_status)first.load());
+    return std::make_tuple(dx, db);
+}
+
 /* The out-of-place activation with its autograd in C++: the forward saves
    x, the backward is gpuact's backward operator (dx = dy f'(x), rounded
    once). Kept out of Python so that a training step pays no Python or GIL
@@ -553,6 +655,44 @@ at::Tensor gated_halves_autograd(const at::Tensor &x, int64_t dim, bool gate_fir
     return GatedHalvesAct::apply(x, dim, gate_first, op, alpha, scale, lo, hi);
 }
 
+/* bias with its autograd in C++, as Act: the forward saves x and b, the
+   backward is one bias_backward call (db only where b wants a gradient). */
+class BiasAct : public torch::autograd::Function<BiasAct> {
+  public:
+    static at::Tensor forward(torch::autograd::AutogradContext *ctx, const at::Tensor &x, const at::Tensor &b,
+                              int64_t op, double alpha, double scale, double lo, double hi) {
+        at::AutoDispatchBelowADInplaceOrView below;
+        static auto fwd =
+            c10::Dispatcher::singleton()
+                .findSchemaOrThrow("gpuact::bias", "")
+                .typed<at::Tensor(const at::Tensor &, const at::Tensor &, int64_t, double, double, double, double)>();
+        at::Tensor y = fwd.call(x, b, op, alpha, scale, lo, hi);
+        ctx->save_for_backward({x, b});
+        ctx->saved_data["p"] = std::vector<double>{(double)op, alpha, scale, lo, hi};
+        return y;
+    }
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext *ctx,
+                                                   torch::autograd::variable_list grads) {
+        static auto bwd = c10::Dispatcher::singleton()
+                              .findSchemaOrThrow("gpuact::bias_backward", "")
+                              .typed<std::tuple<at::Tensor, at::Tensor>(const at::Tensor &, const at::Tensor &,
+                                                                        const at::Tensor &, bool, int64_t, double,
+                                                                        double, double, double)>();
+        const auto saved = ctx->get_saved_variables();
+        const std::vector<double> p = ctx->saved_data["p"].toDoubleVector();
+        const bool need_db = ctx->needs_input_grad(1);
+        at::Tensor dx, db;
+        if (grads[0].defined())
+            std::tie(dx, db) = bwd.call(saved[0], saved[1], grads[0], need_db, (int64_t)p[0], p[1], p[2], p[3], p[4]);
+        return {dx, need_db ? db : at::Tensor(), at::Tensor(), at::Tensor(), at::Tensor(), at::Tensor(), at::Tensor()};
+    }
+};
+
+at::Tensor bias_autograd(const at::Tensor &x, const at::Tensor &b, int64_t op, double alpha, double scale, double lo,
+                         double hi) {
+    return BiasAct::apply(x, b, op, alpha, scale, lo, hi);
+}
+
 bool has_cuda() {
 #ifdef GPUACT_TORCH_CUDA
     return true;
@@ -583,6 +723,11 @@ TORCH_LIBRARY(gpuact, m) {
           "float hi) -> Tensor");
     m.def("gated_halves_backward(Tensor x, Tensor dy, int dim, bool gate_first, int op, float alpha, float scale, "
           "float lo, float hi) -> Tensor");
+    /* bias + activation: bias_act with autograd (backward: one bias_backward) */
+    m.def("bias(Tensor x, Tensor b, int op, float alpha, float scale, float lo, float hi) -> Tensor");
+    m.def("bias_act(Tensor x, Tensor b, int op, float alpha, float scale, float lo, float hi) -> Tensor");
+    m.def("bias_backward(Tensor x, Tensor b, Tensor dy, bool need_db, int op, float alpha, float scale, float lo, "
+          "float hi) -> (Tensor, Tensor)");
 }
 
 /* the same functions for CPU and CUDA tensors (each picks the host or device
@@ -600,6 +745,9 @@ static void impl_all(torch::Library &m) {
     m.impl("gated_halves", &gated_halves);
     m.impl("gated_halves_act", &gated_halves);
     m.impl("gated_halves_backward", &gated_halves_backward);
+    m.impl("bias", &bias);
+    m.impl("bias_act", &bias);
+    m.impl("bias_backward", &bias_backward);
 }
 
 TORCH_LIBRARY_IMPL(gpuact, CPU, m) { impl_all(m); }
@@ -612,6 +760,7 @@ TORCH_LIBRARY_IMPL(gpuact, Autograd, m) {
     m.impl("act", &act_autograd);
     m.impl("gated_act", &gated_autograd);
     m.impl("gated_halves_act", &gated_halves_autograd);
+    m.impl("bias_act", &bias_autograd);
 }
 
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
