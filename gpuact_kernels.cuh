@@ -4265,7 +4265,7 @@ GPUACT__FN gpuact__df gpuact__tt_poly_d(const uint32_t *tab, uint32_t kb, float 
    32nd t: within 2^-16 |g'| + 2^-33.7; the absolute part where f'' = 0).
    One row where gpuact__bias_tt reads two. 1 and *y where the rounding
    test decides, else 0. */
-GPUACT__FN int gpuact__bias_tt1(int deriv, int op, float s, float e, float dy, const gpuact_cfg *c, int fmt, float *y) {
+GPUACT__FN int gpuact__bias_tt1(int deriv, int op, float s, float e, float dy, int fmt, float *y) {
     const uint32_t *tab = gpuact__tt_tab(op, deriv);
     const float t = gpuact__absv(s);
     uint32_t kb;
@@ -4278,7 +4278,6 @@ GPUACT__FN int gpuact__bias_tt1(int deriv, int op, float s, float e, float dy, c
     const float eps = gpuact__tt_eps(op, tc);
     gpuact__df v;
     float err, f1, f1err;
-    (void)c;
     if (!deriv) {
         v = gpuact__fast_mul1(p.h, p.l, s);
         err = gpuact__mul(gpuact__absv(v.h), eps);
@@ -4309,33 +4308,27 @@ GPUACT__FN int gpuact__bias_tt1(int deriv, int op, float s, float e, float dy, c
    16-bit number skips the 16-bit tier (it takes x as one) and the exact
    forms, whose sides a midpoint s needs (for fp32 results that chain is
    the single op's: the 16-bit tier takes 16-bit results only). */
-GPUACT__FN float gpuact__bias_fmt(int op, float x, float b, const gpuact_cfg *c, int fmt) {
+GPUACT__FN float gpuact__bias_chain(int bwd, int op, float x, float b, float dy, const gpuact_cfg *c, int fmt) {
+    const int dir = bwd ? GPUACT__CHAIN_BWD : GPUACT__CHAIN_FWD;
     gpuact__df t;
     gpuact__xf v;
     float y;
-    if (gpuact__isnan(x) || gpuact__isnan(b)) return GPUACT__NAN;
+    if (gpuact__isnan(x) || gpuact__isnan(b) || (bwd && gpuact__isnan(dy))) return GPUACT__NAN;
     t = gpuact__bias_sum(x, b);
-    if ((t.l == 0.0f && fmt == GPUACT__FMT_F32) || !gpuact__isfinite(t.h) ||
-        (t.l == 0.0f && !gpuact__bias_exact(0, op, t.h, t.l, c, &v)))
-        return gpuact__chain(GPUACT__CHAIN_FWD, GPUACT__SKIP_H16, op, t.h, 0.0f, c, fmt);
-    if (gpuact__bias_exact(0, op, t.h, t.l, c, &v)) return gpuact__round(v, fmt);
-    if (gpuact__tt_takes(op, t.h, c) && (gpuact__bias_tt1(0, op, t.h, t.l, 0.0f, c, fmt, &y) || gpuact__bias_tt(0, op, t.h, t.l, 0.0f, c, fmt, &y)))
+    if ((t.l == 0.0f && fmt == GPUACT__FMT_F32) || !gpuact__isfinite(t.h)) return gpuact__chain(dir, GPUACT__SKIP_H16, op, t.h, dy, c, fmt);
+    if (gpuact__bias_exact(bwd, op, t.h, t.l, c, &v)) return gpuact__round(bwd ? gpuact__xf_mulf(v, dy) : v, fmt);
+    if (t.l == 0.0f) return gpuact__chain(dir, GPUACT__SKIP_H16, op, t.h, dy, c, fmt);
+    if (gpuact__tt_takes(op, t.h, c) &&
+        (gpuact__bias_tt1(bwd, op, t.h, t.l, dy, fmt, &y) || gpuact__bias_tt(bwd, op, t.h, t.l, dy, c, fmt, &y)))
         return y;
-    return gpuact__round(gpuact__bias_xf(0, op, t.h, t.l, c), fmt);
+    v = gpuact__bias_xf(bwd, op, t.h, t.l, c);
+    return gpuact__round(bwd ? gpuact__xf_mulf(v, dy) : v, fmt);
+}
+GPUACT__FN float gpuact__bias_fmt(int op, float x, float b, const gpuact_cfg *c, int fmt) {
+    return gpuact__bias_chain(0, op, x, b, 0.0f, c, fmt);
 }
 GPUACT__FN float gpuact__bias_bwd_fmt(int op, float x, float b, float dy, const gpuact_cfg *c, int fmt) {
-    gpuact__df t;
-    gpuact__xf v;
-    float y;
-    if (gpuact__isnan(x) || gpuact__isnan(b) || gpuact__isnan(dy)) return GPUACT__NAN;
-    t = gpuact__bias_sum(x, b);
-    if ((t.l == 0.0f && fmt == GPUACT__FMT_F32) || !gpuact__isfinite(t.h) ||
-        (t.l == 0.0f && !gpuact__bias_exact(1, op, t.h, t.l, c, &v)))
-        return gpuact__chain(GPUACT__CHAIN_BWD, GPUACT__SKIP_H16, op, t.h, dy, c, fmt);
-    if (gpuact__bias_exact(1, op, t.h, t.l, c, &v)) return gpuact__round(gpuact__xf_mulf(v, dy), fmt);
-    if (gpuact__tt_takes(op, t.h, c) && (gpuact__bias_tt1(1, op, t.h, t.l, dy, c, fmt, &y) || gpuact__bias_tt(1, op, t.h, t.l, dy, c, fmt, &y)))
-        return y;
-    return gpuact__round(gpuact__xf_mulf(gpuact__bias_xf(1, op, t.h, t.l, c), dy), fmt);
+    return gpuact__bias_chain(1, op, x, b, dy, c, fmt);
 }
 /* dbias: each column's dx summed in double-float, GPUACT_BIAS_CHUNK rows to a
    partial in row order (from +0), the partials in order (from +0), rounded
@@ -6151,7 +6144,7 @@ __device__ __forceinline__ float gpuact__b_elem(const gpuact_cfg *c, const uint3
         (BWD ? gpuact__h_bwd(OP, t.h, g, c, tab, 0, fmt, &y, &bits) : gpuact__h_fwd(OP, t.h, c, tab, 0, fmt, 1, &y, &bits)))
         return y;
     if (gpuact__tt_takes(OP, t.h, c)) {
-        const int ok = t.l != 0.0f ? gpuact__bias_tt1(BWD, OP, t.h, t.l, g, c, fmt, &y)
+        const int ok = t.l != 0.0f ? gpuact__bias_tt1(BWD, OP, t.h, t.l, g, fmt, &y)
                        : BWD       ? gpuact__tt_bwd(OP, t.h, g, c, tab, fmt, &y)
                                    : gpuact__tt_fwd(OP, t.h, c, tab, fmt, &y);
         if (ok) return y;

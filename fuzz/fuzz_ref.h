@@ -525,7 +525,7 @@ FZ_FN int fz_fast_took(const fz_case *k) {
         const gpuact__df t = gpuact__2sum(x, b);
         const int d = k->bias == FZ_BIAS_DX;
         return t.l != 0.0f && gpuact__isfinite(t.h) && gpuact__tt_takes(k->op, t.h, &k->c) &&
-               (gpuact__bias_tt1(d, k->op, t.h, t.l, dy, &k->c, k->fmt, &y) || gpuact__bias_tt(d, k->op, t.h, t.l, dy, &k->c, k->fmt, &y));
+               (gpuact__bias_tt1(d, k->op, t.h, t.l, dy, k->fmt, &y) || gpuact__bias_tt(d, k->op, t.h, t.l, dy, &k->c, k->fmt, &y));
     }
     if (k->gated) { /* gpuact__gated_fmt / gpuact__gated_da_fmt's tiers */
         const float b = (float)tu_ref_dec(k->fmt, k->bb);
