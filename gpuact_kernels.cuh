@@ -3877,11 +3877,35 @@ GPUACT__FN float gpuact__gated_full(int op, float a, float s, const gpuact_cfg *
     if (gpuact__isnan(a) || gpuact__isnan(s)) return GPUACT__NAN;
     return gpuact__round(gpuact__xf_mulf(gpuact__gated_f_xf(op, a, c), s), fmt);
 }
+/* f's significand in [1, 2) with f's sign, and its exponent (f finite, nonzero) */
+GPUACT__FN float gpuact__signif(float f, int *e) {
+    uint32_t u = gpuact__f2u(f) & 0x7fffffffu;
+    int k = 0;
+    if (u < 0x00800000u) { f = gpuact__mul(f, 18446744073709551616.0f); k = -64; u = gpuact__f2u(f) & 0x7fffffffu; }
+    *e = k + (int)(u >> 23) - 127;
+    return gpuact__u2f((gpuact__f2u(f) & 0x807fffffu) | 0x3f800000u);
+}
 /* s t f'(a) by the full path (IEEE: any zero times any infinity is NaN,
-   whatever the order, and no intermediate under- or overflows in an xf) */
+   whatever the order, and no intermediate under- or overflows in an xf).
+   Where the significands' product of s and t is a float (every pair of
+   16-bit values, and few-bit fp32 ones), one exact product of f'(a) and
+   it: two products round the first to a double-float, and a first
+   product 2^-70 off a midpoint of the result's precision can land on it
+   exactly (a subnormal result; K42). */
 GPUACT__FN float gpuact__gated_da_full(int op, float a, float s, float t, const gpuact_cfg *c, int fmt) {
+    gpuact__xf d;
     if (gpuact__isnan(a) || gpuact__isnan(s) || gpuact__isnan(t)) return GPUACT__NAN;
-    return gpuact__round(gpuact__xf_mulf(gpuact__xf_mulf(gpuact__gated_d_xf(op, a, c), s), t), fmt);
+    d = gpuact__gated_d_xf(op, a, c);
+    if (d.h != 0.0f && gpuact__isfinite(d.h) && s != 0.0f && t != 0.0f && gpuact__isfinite(s) && gpuact__isfinite(t)) {
+        int es, et;
+        const float ms = gpuact__signif(s, &es), mt = gpuact__signif(t, &et), pm = gpuact__mul(ms, mt);
+        if (gpuact__fma(ms, mt, -pm) == 0.0f) { /* exact: |ms mt| in [1, 4) */
+            gpuact__xf v = gpuact__xf_mulf(d, pm);
+            v.e += es + et;
+            return gpuact__round(v, fmt);
+        }
+    }
+    return gpuact__round(gpuact__xf_mulf(gpuact__xf_mulf(d, s), t), fmt);
 }
 /* s f(a) by the table tier: 1 and *y, or 0. f(a) = a P(a) as in
    gpuact__tt_fwd, then times s; results below 2^-88 (zeros included) and
