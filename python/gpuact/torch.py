@@ -45,7 +45,13 @@ dx = dy f'(x + b) and db = the sums of dx over the leading dimensions:
     bias_act(x, b, op='gelu_erf', ...)             any op but swish_tanh
     bias_backward(x, b, dy, op, need_db=True) -> (dx, db)   no autograd
 b is 1-D with x's last size: nn.Linear(i, o, bias=False) then
-bias_gelu(h, bias) is Linear + GELU with the sum exact.
+bias_gelu(h, bias) is Linear + GELU with the sum exact. Modules:
+    BiasGELU(n, approximate='none'), BiasSiLU(n), BiasAct(n, op)
+        a bias parameter of n (zeros) and the activation: f(x + bias)
+    LinearAct(i, o, op='gelu_erf')     nn.Linear(i, o) then f, the bias
+        added inside f; parameters, initialisation and state_dict keys
+        (weight, bias) as nn.Linear's; LinearAct.from_linear(linear, op)
+        takes a trained nn.Linear's
 
 Tensors: float32, float16, bfloat16, any shape (0 elements too), any
 strides (dense layouts are read in place, others copied to contiguous);
@@ -68,6 +74,7 @@ import os as _os
 import warnings as _warnings
 
 import torch
+import torch.nn.functional as F
 from torch import nn
 
 try:
@@ -81,7 +88,7 @@ except ImportError as _e:  # a vendored checkout: build it now (cached)
 
 __all__ = ["gelu", "elu", "selu", "silu", "swish_tanh", "forward_backward", "GELU", "ELU", "SELU", "SiLU",
            "SwishTanh", "geglu", "swiglu", "gated_halves", "gated", "gated_backward", "GEGLU", "SwiGLU", "bias_act",
-           "bias_gelu", "bias_silu", "bias_backward", "has_cuda",
+           "bias_gelu", "bias_silu", "bias_backward", "BiasAct", "BiasGELU", "BiasSiLU", "LinearAct", "has_cuda",
            "OPS"]
 
 # gpuact_op codes (gpuact_kernels.cuh)
@@ -448,6 +455,80 @@ class SwishTanh(nn.Module):
 
     def extra_repr(self):
         return "scale=%s, lo=%s, hi=%s" % (self.scale, self.lo, self.hi)
+
+
+class BiasAct(nn.Module):
+    """f(x + bias) of the exact sum, with bias a parameter of num_features
+    (x's last size), zeros at first. A bias of another dtype than x (an
+    fp32 parameter under autocast) is cast to x's first, as F.linear does
+    with its bias."""
+
+    def __init__(self, num_features, op="gelu_erf", alpha=1.0, device=None, dtype=None):
+        super().__init__()
+        op = _GATED_ALIASES.get(op, op)
+        _gated_op(type(self).__name__, op)
+        if op == "swish_tanh":
+            raise ValueError("gpuact.%s: swish_tanh has no bias form (its clamps)" % type(self).__name__)
+        self.num_features, self.op, self.alpha = int(num_features), op, alpha
+        self.bias = nn.Parameter(torch.zeros(self.num_features, device=device, dtype=dtype))
+
+    def forward(self, x):
+        b = self.bias if self.bias.dtype == x.dtype else self.bias.to(x.dtype)
+        return bias_act(x, b, self.op, alpha=self.alpha)
+
+    def extra_repr(self):
+        return "%d, op=%r%s" % (self.num_features, self.op, ", alpha=%s" % self.alpha if self.op == "elu" else "")
+
+
+class BiasGELU(BiasAct):
+    """gelu(x + bias) of the exact sum (approximate: 'none', 'tanh', or 'sigmoid' on the CPU)."""
+
+    def __init__(self, num_features, approximate="none", device=None, dtype=None):
+        if approximate not in _GELU:
+            raise ValueError("gpuact.BiasGELU: approximate must be 'none', 'tanh' or 'sigmoid', not %r" % (approximate,))
+        super().__init__(num_features, _GELU[approximate], device=device, dtype=dtype)
+
+
+class BiasSiLU(BiasAct):
+    """silu(x + bias) of the exact sum."""
+
+    def __init__(self, num_features, device=None, dtype=None):
+        super().__init__(num_features, "silu", device=device, dtype=dtype)
+
+
+class LinearAct(nn.Linear):
+    """f(x W^T + bias): nn.Linear followed by the activation, the bias added
+    inside it (f of the exact sum x W^T + bias, one rounding). An nn.Linear
+    in every other respect (parameters, initialisation, state_dict), so
+    nn.Sequential(nn.Linear(i, o), nn.GELU()) becomes LinearAct(i, o) and
+    loads the same weights; bias=False is the matmul then f alone."""
+
+    def __init__(self, in_features, out_features, op="gelu_erf", bias=True, alpha=1.0, device=None, dtype=None):
+        op = _GATED_ALIASES.get(op, op)
+        _gated_op("LinearAct", op)
+        if op == "swish_tanh":
+            raise ValueError("gpuact.LinearAct: swish_tanh has no bias form (its clamps)")
+        super().__init__(in_features, out_features, bias=bias, device=device, dtype=dtype)
+        self.op, self.alpha = op, alpha
+
+    @classmethod
+    def from_linear(cls, linear, op="gelu_erf", alpha=1.0):
+        """A LinearAct sharing linear's weight and bias (the same Parameters)."""
+        m = cls(linear.in_features, linear.out_features, op, bias=linear.bias is not None, alpha=alpha, device="meta")
+        m.weight = linear.weight
+        if linear.bias is not None:
+            m.bias = linear.bias
+        return m
+
+    def forward(self, x):
+        h = F.linear(x, self.weight)
+        if self.bias is None:
+            return _apply(self.op, h, False, alpha=self.alpha)
+        b = self.bias if self.bias.dtype == h.dtype else self.bias.to(h.dtype)
+        return bias_act(h, b, self.op, alpha=self.alpha)
+
+    def extra_repr(self):
+        return super().extra_repr() + ", op=%r" % (self.op,)
 
 
 class GEGLU(nn.Module):

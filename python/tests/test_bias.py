@@ -150,3 +150,80 @@ def test_compile_no_graph_break():
     y1 = cf(x, b)
     y1.sum().backward()
     assert bits_equal(y1, y0) and bits_equal(x.grad, g0) and bits_equal(b.grad, gb0)
+
+
+# ---- modules: BiasAct, BiasGELU, BiasSiLU, LinearAct ----
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_bias_module_is_the_function(device, dtype):
+    # the module's y, x.grad and bias.grad are the functional form's bits, and
+    # bias.grad is bias_backward's column sums
+    m = ga.BiasGELU(67, approximate="tanh", device=device, dtype=dtype)
+    assert m.bias.shape == (67,) and m.bias.dtype == dtype and bits_equal(m.bias.detach(), torch.zeros(67, dtype=dtype, device=device))
+    x, b, dy = (t.to(device) for t in operands(dtype))
+    with torch.no_grad():
+        m.bias.copy_(b)
+    xr = x.clone().requires_grad_(True)
+    y = m(xr)
+    y.backward(dy)
+    assert bits_equal(y, ga.bias_gelu(x, b, "tanh"))
+    dx, db = ga.bias_backward(x, b, dy, "gelu_tanh")
+    assert bits_equal(xr.grad, dx) and bits_equal(m.bias.grad, db)
+
+
+def test_bias_module_mixed_dtype():
+    # an fp32 bias with bf16 x (autocast's Linear output): the bias is cast to
+    # bf16 first, as F.linear casts its own; its gradient arrives in fp32
+    m = ga.BiasSiLU(8)
+    with torch.no_grad():
+        m.bias.copy_(torch.linspace(-2, 2, 8))
+    x = torch.randn(5, 8).bfloat16()
+    y = m(x)
+    assert y.dtype == torch.bfloat16
+    assert bits_equal(y, ga.bias_silu(x, m.bias.detach().bfloat16()))
+    y.float().sum().backward()
+    assert m.bias.grad.dtype == torch.float32 and torch.isfinite(m.bias.grad).all()
+
+
+def test_linear_act_is_linear_then_bias_act():
+    torch.manual_seed(3)
+    lin = torch.nn.Linear(24, 40)
+    m = ga.LinearAct(24, 40, "gelu")
+    m.load_state_dict(lin.state_dict())  # nn.Linear's keys and shapes
+    assert m.op == "gelu_erf" and "op='gelu_erf'" in repr(m)
+    x = torch.randn(7, 3, 24)
+    h = torch.nn.functional.linear(x, lin.weight)
+    assert bits_equal(m(x), ga.bias_gelu(h, lin.bias.detach()))
+    # the same real value as nn.Sequential(Linear, GELU) up to the sum's rounding:
+    # within a few fp32 ulps of a float64 evaluation of gelu(h + b)
+    hb = h.double() + lin.bias.detach().double()
+    want = 0.5 * hb * (1 + torch.erf(hb / 2 ** 0.5))
+    assert torch.allclose(m(x).double(), want, rtol=2 ** -21, atol=2 ** -126)
+    # from_linear shares the Parameters; gradients reach them
+    m2 = ga.LinearAct.from_linear(lin, "silu")
+    assert m2.weight is lin.weight and m2.bias is lin.bias
+    m2(x).sum().backward()
+    assert lin.weight.grad is not None and lin.bias.grad is not None
+    dx, db = ga.bias_backward(h.detach(), lin.bias.detach(), torch.ones(7, 3, 40), "silu")
+    assert bits_equal(lin.bias.grad, db)
+    # bias=False: the matmul, then f alone
+    m3 = ga.LinearAct(24, 40, "silu", bias=False)
+    assert m3.bias is None
+    assert bits_equal(m3(x), ga.silu(torch.nn.functional.linear(x, m3.weight)))
+
+
+def test_bias_module_errors_and_compile():
+    with pytest.raises(ValueError, match="swish_tanh"):
+        ga.BiasAct(8, "swish_tanh")
+    with pytest.raises(ValueError, match="swish_tanh"):
+        ga.LinearAct(4, 8, "swish_tanh")
+    with pytest.raises(ValueError, match="op must be one of"):
+        ga.BiasAct(8, "relu")
+    with pytest.raises(ValueError, match="approximate"):
+        ga.BiasGELU(8, approximate="erf")
+    torch._dynamo.reset()
+    m = ga.LinearAct(16, 32, "gelu_tanh")
+    x = torch.randn(4, 16)
+    y0 = m(x)
+    cm = torch.compile(m, fullgraph=True, backend="aot_eager")
+    assert bits_equal(cm(x), y0)
