@@ -8,6 +8,10 @@
      29     gated   nonzero: the gated checks 5. too, with a = x, b = the dy
                     above and the dy below; bit 1: that dy moderate
      30..33 dy      of the gated forms: raw bits, or (int32)bits * 2^-28
+     34     bias    nonzero: the bias checks 6. too, with x and the dy above
+                    and the b below (swish_tanh has no bias form: skipped);
+                    bit 1: b moderate
+     35..38 b       of the bias forms: raw bits, or (int32)bits * 2^-26
    Per input, for the decoded op / format / parameters / mode (in fast mode
    every check is against fast mode's bounds, fuzz_ref.h; 4 is skipped):
    1. f'(x) and dy f'(x) against MPFR (fuzz_ref.h bars).
@@ -55,7 +59,21 @@
       time f correctly rounded and db off by up to 0.5032 ulp: K33, fixed since),
       so a difference is checked as both sides against MPFR within their
       bars instead. Then da(a, b, dy) against MPFR (fuzz_ref.h's gated
-      bar). */
+      bar).
+   6. The bias forms (accurate mode, as 5.): y = f(x + b) and
+      dx = dy f'(x + b) against MPFR, and pairs that round the same real
+      number (bit-identical in binary16/bfloat16, each within its bar in
+      binary32, as in 5.):
+        y(x, b)            and y(b, x)                        f(x + b)
+        dx(x, b, dy)       and dx(b, x, dy)                   dy f'(x + b)
+        y(x, b)            and the single op's f(x + b)       where x + b is
+        dx(x, b, dy)       and backward(x + b, dy)            a number of the format
+        dx(x, b, -dy)      and -dx(x, b, dy)                  RN is odd
+      and, binary32, f'(x + b) against a difference quotient of the bias
+      forward in b, as 4. does for the single op's forward in x: x + b in
+      [2^-6, 40] in magnitude (elu and selu away from their kink at 0),
+      |b| <= 40, b +- 2h in b's binade; a derivative that does not match
+      the forward, anywhere the forward is smooth, fails it. */
 #include "fuzz_ref.h"
 
 static double ulp32(double v) { return tu_ulp(0, v); }
@@ -281,12 +299,86 @@ static void check_gated(const fz_case *k0, uint32_t gdb) {
     same_number(&g2, r2, &g2, r1, "y(a, -b) vs -y(a, b)");
 }
 
+/* ---- 6. the bias forms ------------------------------------------------------- */
+static double bias_fwd32(int op, float x, float b, const gpuact_cfg *c) {
+    return (double)gpuact_bias_forward_f32((gpuact_op)op, x, b, c);
+}
+static void check_bias_dq(const fz_case *k, float x, float b) {
+    const int op = k->op;
+    const gpuact_cfg *c = &k->c;
+    double s = (double)x + (double)b, as = fabs(s), ab = fabs((double)b), ulp, hd, delta, fp1, fm1, fp2, fm2, D1, D2, N1, N2, g, tol;
+    int e;
+    if (!(as >= 0x1p-6 && as <= 40.0) || !(ab > 0.0 && ab <= 40.0)) return;
+    frexp(ab, &e); /* |b| in [2^(e-1), 2^e) */
+    ulp = ldexp(1.0, e - 1 - 23);
+    if (ulp < 0x1p-149) return;
+    hd = 1024 * ulp;
+    if (ab + 2 * hd >= ldexp(1.0, e) || ab - 2 * hd < ldexp(1.0, e - 1)) return; /* b +- 2h in the binade: exact */
+    delta = 1e-3 + 4 * hd;
+    if ((op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) && as < delta) return;
+    fp1 = bias_fwd32(op, x, (float)(b + hd), c);
+    fm1 = bias_fwd32(op, x, (float)(b - hd), c);
+    fp2 = bias_fwd32(op, x, (float)(b + 2 * hd), c);
+    fm2 = bias_fwd32(op, x, (float)(b - 2 * hd), c);
+    g = (double)gpuact_bias_backward_f32((gpuact_op)op, x, b, 1.0f, c);
+    if (!isfinite(fp1) || !isfinite(fm1) || !isfinite(fp2) || !isfinite(fm2) || !isfinite(g)) return;
+    D1 = (fp1 - fm1) / (2 * hd);
+    D2 = (fp2 - fm2) / (4 * hd);
+    N1 = (2 * ulp32(fp1) + 2 * ulp32(fm1)) / (2 * hd);
+    N2 = (2 * ulp32(fp2) + 2 * ulp32(fm2)) / (4 * hd);
+    tol = fabs(D1 - D2) + 2 * (N1 + N2) + 4 * ulp32(g) + 0x1p-20 * fabs(g) + 1e-300;
+    if (fabs(D1 - g) > tol) {
+        fprintf(stderr, "FAIL fn=%s fmt=f32 dir=bias_dx x=%a b=%a dy=0x1p+0 alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n",
+                fz_op_name(op), (double)x, (double)b, (double)c->alpha, (double)c->scale, (double)c->lo, (double)c->hi, D1, g,
+                fabs(D1 - g) / ulp32(g));
+        fz_failf("  why: f'(x + b) disagrees with the difference quotient of the bias forward in b: D(h)=%a D(2h)=%a "
+                 "h=%a tolerance=%a |D(h)-f'|=%a (ref= is D(h) here)", D1, D2, hd, tol, fabs(D1 - g));
+    }
+}
+static void check_bias(const fz_case *k0, uint32_t bb) {
+    const int fmt = k0->fmt;
+    const uint32_t sgn = fmt == 0 ? 0x80000000u : 0x8000u;
+    fz_case y = *k0, d, y2, d2, s;
+    uint32_t ry, rd, r1, r2;
+    double xs;
+    y.c.mode = GPUACT_MODE_ACCURATE;
+    y.gated = 0; y.bias = FZ_BIAS_Y; y.dir = 0; y.bb = bb;
+    d = y; d.bias = FZ_BIAS_DX; d.dir = 2;
+    ry = fz_lib_bias(FZ_BIAS_Y, y.op, fmt, y.xb, bb, 0, &y.c);
+    rd = fz_lib_bias(FZ_BIAS_DX, d.op, fmt, d.xb, bb, d.db, &d.c);
+    fz_check(&y, ry, 0);
+    fz_check(&d, rd, 0);
+    /* the sum is symmetric */
+    y2 = y; y2.xb = bb; y2.bb = y.xb;
+    same_number(&y, ry, &y2, fz_lib_bias(FZ_BIAS_Y, y.op, fmt, bb, y.xb, 0, &y.c), "y(x, b) vs y(b, x)");
+    d2 = d; d2.xb = bb; d2.bb = d.xb;
+    same_number(&d, rd, &d2, fz_lib_bias(FZ_BIAS_DX, d.op, fmt, bb, d.xb, d.db, &d.c), "dx(x, b, dy) vs dx(b, x, dy)");
+    /* x + b a number of the format: the single op at it */
+    xs = tu_ref_dec(fmt, y.xb) + tu_ref_dec(fmt, bb); /* exact in double for two finite floats of one binade range */
+    if (xs == xs && !isinf(xs) && tu_ref_dec(fmt, fz_enc(fmt, xs)) == xs && xs - tu_ref_dec(fmt, y.xb) == tu_ref_dec(fmt, bb)) {
+        uint32_t sb = fz_enc(fmt, xs);
+        if (xs == 0.0) sb = (tu_ref_dec(fmt, y.xb) == 0.0 && (y.xb & sgn) && (bb & sgn)) ? sgn : 0u; /* IEEE: -0 only from -0 + -0 */
+        s = *k0; s.c.mode = GPUACT_MODE_ACCURATE; s.gated = 0; s.bias = 0; s.xb = sb;
+        s.dir = 0; s.db = 0;
+        same_number(&y, ry, &s, fz_lib(0, s.op, fmt, sb, 0, &s.c), "y(x, b) vs f(x + b), x + b a number of the format");
+        s.dir = 2; s.db = d.db;
+        same_number(&d, rd, &s, fz_lib(2, s.op, fmt, sb, d.db, &s.c), "dx(x, b, dy) vs backward(x + b, dy), x + b a number of the format");
+    }
+    /* RN is odd in dy (a NaN result is the canonical NaN either way) */
+    d2 = d; d2.db = d.db ^ sgn;
+    r1 = fz_lib_bias(FZ_BIAS_DX, d.op, fmt, d.xb, bb, d2.db, &d.c);
+    r2 = fz_isnan_bits(fmt, rd) ? rd : rd ^ sgn;
+    same_number(&d2, r1, &d2, r2, "dx(x, b, -dy) vs -dx(x, b, dy)");
+    /* binary32: f'(x + b) against the forward's difference quotient in b */
+    if (fmt == 0) check_bias_dq(&y, tu_u2f(y.xb), tu_u2f(bb));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_in in = fz_in_make(data, size);
     fz_case k;
     gpuact_params p;
-    uint8_t setb, mode, gated;
-    uint32_t xr, dr, gr;
+    uint8_t setb, mode, gated, bias;
+    uint32_t xr, dr, gr, br;
     memset(&k, 0, sizeof k);
     k.op = 1 + fz_u8(&in) % 7;
     k.fmt = fz_u8(&in) % 3;
@@ -298,6 +390,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_read_mode(fz_u8(&in), &p);
     gated = fz_u8(&in);
     gr = fz_u32(&in);
+    bias = fz_u8(&in);
+    br = fz_u32(&in);
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
     /* the moderate modes: x, dy as values, rounded to the format */
     k.xb = (mode & 1) ? fz_enc(k.fmt, (double)(int32_t)xr * 0x1p-26) : xr & fz_mask(k.fmt);
@@ -323,5 +417,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     /* 5. the gated forms */
     if (gated) check_gated(&k, (gated & 2) ? fz_enc(k.fmt, (double)(int32_t)gr * 0x1p-28) : gr & fz_mask(k.fmt));
+    /* 6. the bias forms */
+    if (bias && k.op != GPUACT_OP_SWISH_TANH)
+        check_bias(&k, (bias & 2) ? fz_enc(k.fmt, (double)(int32_t)br * 0x1p-26) : br & fz_mask(k.fmt));
     return 0;
 }

@@ -1,7 +1,7 @@
 /* fuzz_special.c - special values and the places where results overflow or
    underflow, every op, format and direction, and the gated forms.
 
-   Input (little-endian, 41 bytes; missing bytes read as 0):
+   Input (little-endian, 42 bytes; missing bytes read as 0):
      0 op (1 + b % 7)   1 format (b % 3)   2 direction (b % 4; 3 = dx from y,
      elu with alpha >= 0 and selu only, else 2)   3 set (b & 0xf, plus an
      unknown bit when b >= 0xf0)
@@ -17,7 +17,16 @@
      35 gated: b & 3: 0 (or absent) the single op, as before; 1 y = f(x) b,
         2 da = dy b f'(x), 3 db = dy f(x) (x is a; byte 2 unused; a valid
         mode byte evaluates in accurate mode, the gated forms' only one)
-     36..40 b: a field like the others (gated forms only)
+     36..40 b: a field like the others (gated and bias forms)
+     41 bias: b % 3: 0 (or absent) as above; where byte 35 chose no gated
+        form, 1 y = f(x + b), 2 dx = dy f'(x + b) (accurate mode;
+        swish_tanh has none: skipped). x then names the sum: bit 2 of
+        byte 41 set, x is the field at 36 (the gated forms' b and dy
+        table: extremes, specials) and b = t - x rounded to the format,
+        with t the x field's entry (so x + b lands next to t, which need
+        not be a float: fp32 x + b then has a rounding error e != 0);
+        clear, x is t and b the field at 36. dy as for the single ops,
+        its product-edge entries from f'(t).
    Tables: NaNs (quiet, signalling, payloads, negative), +-0, +-inf, the
    smallest/largest subnormals, the smallest normal, the largest finite
    value, 1, 2^-60 and 2^-40 (the core's tiny-argument thresholds), the
@@ -39,6 +48,7 @@
    edges above: y's b = t / f(a), db's dy = t / f(a), da's b = t / f'(a)
    and dy = t / (b f'(a)), with f, f' of the exact a in double (the
    reference's binary64).
+   Bias forms: the sum's targets t are the gated table's a (above).
    Check: the result must be bit-equal to the correctly rounded reference
    (sign of zero, canonical NaN) when that is NaN, inf, zero or subnormal;
    otherwise the usual bars (fuzz_ref.h; gated forms: binary32 0.501 ulp,
@@ -345,6 +355,33 @@ static int gated_case(fz_case *k, int gated, fz_in *xin, fz_in *bin) {
     return 0;
 }
 
+/* a bias form: the sum's target t from XG, x and b around it (byte 41) */
+static int bias_case(fz_case *k, int form, int diff, fz_in *xin, fz_in *bin) {
+    swish_ctx sc;
+    dy_ctx dc;
+    gpuact_ref_params rp;
+    uint32_t tb, vb;
+    double t, v, g;
+    k->bias = form;
+    k->c.mode = GPUACT_MODE_ACCURATE;
+    k->dir = form == FZ_BIAS_DX ? 2 : 0;
+    sc.c = &k->c;
+    tb = k->op == GPUACT_OP_ELU ? read_field(xin, k->fmt, &XG[k->op][k->fmt], 1, elu_dyn, &sc)
+                                : read_field(xin, k->fmt, &XG[k->op][k->fmt], 0, no_dyn, NULL);
+    vb = read_field(bin, k->fmt, &GT[k->fmt], 0, no_dyn, NULL);
+    t = tu_ref_dec(k->fmt, tb);
+    v = tu_ref_dec(k->fmt, vb);
+    if (diff) { k->xb = vb; k->bb = fz_enc(k->fmt, t - v); }
+    else { k->xb = tb; k->bb = vb; }
+    /* f'(x + b) of the sum in binary64 (dy's product-edge targets only) */
+    rp = tu_refp(&k->c);
+    g = gpuact_ref_eval(k->op, 1, tu_ref_dec(k->fmt, k->xb) + tu_ref_dec(k->fmt, k->bb), &rp, GPUACT_REF_F64);
+    dc.d = g;
+    k->db = form == FZ_BIAS_DX ? read_field(xin, k->fmt, &DT[k->fmt], 6, dy_dyn, &dc) : 0u;
+    fz_check(k, fz_lib_bias(form, k->op, k->fmt, k->xb, k->bb, k->db, &k->c), 1);
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_in in = fz_in_make(data, size);
     fz_case k;
@@ -354,7 +391,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     swish_ctx sc;
     dy_ctx dc;
     fz_in xin, bin;
-    int gated;
+    int gated, bias;
     memset(&k, 0, sizeof k);
     if (!xt_ready) { build_x_tables(); build_param_tables(); }
     if (!xg_ready) build_gated_tables();
@@ -374,8 +411,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_read_mode(fz_u8(&in), &p);
     gated = fz_u8(&in) & 3;
     bin = in; /* b: bytes 36..40 */
+    in.i += 5;
+    bias = fz_u8(&in);
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
     if (gated) return gated_case(&k, gated, &xin, &bin);
+    if (bias % 3) {
+        if (k.op == GPUACT_OP_SWISH_TANH) return 0;
+        return bias_case(&k, bias % 3, (bias >> 2) & 1, &xin, &bin);
+    }
     if (k.dir == 3 && (k.op != GPUACT_OP_ELU && k.op != GPUACT_OP_SELU)) k.dir = 2;
     if (k.dir == 3 && k.op == GPUACT_OP_ELU && k.c.alpha < 0.0f) k.dir = 2;
     sc.c = &k.c;

@@ -29,6 +29,10 @@ make the product huge, tiny, or lift an f(a) that underflows alone (silu(-100)
 times 32768 in binary16); fuzz_ulp/fuzz_deriv byte 29, fuzz_special byte 35,
 fuzz_api byte 0 = 0xc0/0xc1 (layouts, pitches, halves, in place, misuse);
 away from the gated findings in GATED_AVOID.
+Bias forms (gen_bias, "bias-*"): y = f(x + b), dx = dy f'(x + b) with x at
+the same places and a b below x's ulp (x + b not a float) or a moderate
+one (fuzz_ulp byte 34, fuzz_deriv bytes 34..38); in fuzz_special the sum
+aimed at the gated table's entries (byte 41).
 """
 import hashlib
 import math
@@ -747,7 +751,7 @@ BIAS_FRAC = [0.5, -0.5, 0.3, -0.01, 2.0 ** -20, 0.25]
 
 
 def gen_bias(out):
-    """bias seeds for fuzz_ulp"""
+    """bias seeds for fuzz_ulp, fuzz_deriv and fuzz_special"""
     for op in range(1, 7):
         for fmt in range(3):
             for i, xv in enumerate(BIAS_X[op] + [1e-12, 3e-19]):
@@ -764,6 +768,28 @@ def gen_bias(out):
                 xb, bb, db = to_bits(fmt, x), to_bits(fmt, bv), to_bits(fmt, dyv)
                 name = "bias-%s-%s-%s-%d" % (OPS[op], ["f32", "f16", "bf16"][fmt], ["y", "dx"][form - 1], i)
                 out.add("fuzz_ulp", name, rec_ulp(op, fmt, 0, xb, db) + bytes([0, 0]) + struct.pack("<I", bb) + bytes([form]))
+                # fuzz_deriv: bias byte 34 (bit 1: b moderate, (int32)bits 2^-26), b at 35..38
+                if i % 2 == 0:
+                    out.add("fuzz_deriv", name, rec_ulp(op, fmt, 0, xb, db) + bytes([0, 0]) + bytes(4) + bytes([1]) +
+                            struct.pack("<I", bb))
+                else:
+                    bm = int(round(max(-31.9, min(31.9, 1.5 - 0.75 * i)) * 2 ** 26)) & 0xFFFFFFFF
+                    out.add("fuzz_deriv", name + "-mod", rec_ulp(op, fmt, 1, xb, db) + bytes([0, 0]) + bytes(4) + bytes([3]) +
+                            struct.pack("<I", bm))
+    # fuzz_special: the sum aimed at entries of the gated table (byte 41: form, bit 2 b = t - x)
+    i = 0
+    for op in range(1, 7):
+        for fmt in range(3):
+            for form in (1, 2):
+                for j in range(4):
+                    xsel = (i * 13 + j * 31 + 5) % 0xC0
+                    i += 1
+                    x = field_tab(xsel, pert=[0, 1, 0xFF, 3][j], mode=[0, 1, 1, 2][j])
+                    dy = field_tab([8, 26, 29, 12][j])
+                    b = field_tab([12, 14, 16, 17][j], neg=j & 1)
+                    rec = rec_special(op, fmt, 0, 0, x, dy, field_tab(0), field_tab(0), field_tab(0), field_tab(0))
+                    out.add("fuzz_special", "bias-%s-%d-%s-%d" % (OPS[op], fmt, ["y", "dx"][form - 1], j),
+                            rec + bytes([0, 0]) + b + bytes([form | (4 if j % 2 else 0)]))
 
 
 def main():

@@ -30,8 +30,9 @@ OUT=$(cd "$OUT" && pwd)
 
 max_len() {
     case "$1" in
-    fuzz_ulp | fuzz_deriv) echo 34 ;;
-    fuzz_special) echo 41 ;;
+    fuzz_ulp) echo 35 ;;
+    fuzz_deriv) echo 39 ;;
+    fuzz_special) echo 42 ;;
     fuzz_api) echo 1400 ;;
     *) echo 4096 ;;
     esac
