@@ -18816,17 +18816,20 @@ static inline cudaError_t gpuact__gated_device(int bwd, int op, int dtype, const
 /* ---------------------------------------------------------------------------
    gpuact__k_bias<OP, DT, BWD>: section 9.3 on a dense [rows, cols] x, the
    bias broadcast along the rows. Forward: y = f(x + b); backward: dx = dy
-   f'(x + b) and, with a workspace, each column's partial sum of dx over a
-   chunk of GPUACT_BIAS_CHUNK rows (double-float, in row order) for
-   gpuact__k_bias_db. A 2-D grid: y over chunks of rows (stride gridDim.y),
-   x over a row's units (16 bytes: V columns, where every pointer and the
-   row's bytes are multiples of 16; else one column), one unit a thread:
-   each thread walks its columns down the chunk, so the sums' order is the
-   host's. Each element: for 16-bit results of an exact sum the 16-bit
-   tier, then the table tier (of f(s), or 9.3's first-order form where
-   x + b is not a float), then, where they decline, 9.3's whole chain as a call
-   (the one gpuact__bias_fmt the host runs: an accepted tier result is the
-   correctly rounded one, which every path gives, so the bits agree).
+   f'(x + b). A 2-D grid: y over chunks of GPUACT_BIAS_CHUNK rows (stride
+   gridDim.y), x over a row's units (16 bytes: V columns, where every
+   pointer and the row's bytes are multiples of 16; else one column). Each
+   element: for 16-bit results of an exact sum the 16-bit tier, then the
+   table tier (of f(s), or 9.3's first-order form where x + b is not a
+   float), then, where they decline, 9.3's whole chain as a call (the one
+   gpuact__bias_fmt the host runs: an accepted tier result is the correctly
+   rounded one, which every path gives, so the bits agree). VEC: a warp
+   takes 32 units down the chunk and queues the declined elements for the
+   call, 32 at a time (H200, n = 2^28, fp32: 5.6 warp instructions an
+   element without the queue, 4.2 with it); dbias's partials then come from
+   dx by gpuact__k_bias_part. Else one unit a thread, which sums its
+   column's dx over the chunk in row order (double-float) as it goes, for
+   gpuact__k_bias_db: the host's order either way.
    ------------------------------------------------------------------------ */
 typedef struct gpuact__bargs {
     gpuact_cfg cfg;
@@ -18844,23 +18847,63 @@ template <int OP>
 __device__ __noinline__ float gpuact__bias_bwd_call(const gpuact_cfg c, float x, float b, float dy, int fmt) {
     return gpuact__bias_bwd_fmt(OP, x, b, dy, &c, fmt);
 }
+/* the tiers of one element: 1 and *y where one took it, else 0 */
 template <int OP, int BWD>
-__device__ __forceinline__ float gpuact__b_elem(const gpuact_cfg *c, const uint32_t *tab, float x, float b, float g, int fmt) {
+__device__ __forceinline__ int gpuact__b_tier(const gpuact_cfg *c, const uint32_t *tab, float x, float b, float g, int fmt, float *y) {
     const gpuact__df t = gpuact__2sum(x, b);
-    float y;
     uint32_t bits;
     /* 16-bit results of an exact sum: the 16-bit tier (its bounds hold for
        every fp32 x it takes: tests/accuracy/tier_error.c) */
     if (fmt != GPUACT__FMT_F32 && t.l == 0.0f && gpuact__h_takes(OP, BWD, t.h, c) &&
-        (BWD ? gpuact__h_bwd(OP, t.h, g, c, tab, 0, fmt, &y, &bits) : gpuact__h_fwd(OP, t.h, c, tab, 0, fmt, 1, &y, &bits)))
-        return y;
+        (BWD ? gpuact__h_bwd(OP, t.h, g, c, tab, 0, fmt, y, &bits) : gpuact__h_fwd(OP, t.h, c, tab, 0, fmt, 1, y, &bits)))
+        return 1;
     if (gpuact__tt_takes(OP, t.h, c)) {
-        const int ok = t.l != 0.0f ? gpuact__bias_tt1(BWD, OP, t.h, t.l, g, fmt, &y)
-                       : BWD       ? gpuact__tt_bwd(OP, t.h, g, c, tab, fmt, &y)
-                                   : gpuact__tt_fwd(OP, t.h, c, tab, fmt, &y);
-        if (ok) return y;
+        const int ok = t.l != 0.0f ? gpuact__bias_tt1(BWD, OP, t.h, t.l, g, fmt, y)
+                       : BWD       ? gpuact__tt_bwd(OP, t.h, g, c, tab, fmt, y)
+                                   : gpuact__tt_fwd(OP, t.h, c, tab, fmt, y);
+        if (ok) return 1;
     }
+    return 0;
+}
+/* the element's whole chain as a call (what the tiers decline) */
+template <int OP, int BWD>
+__device__ __forceinline__ float gpuact__b_call(const gpuact_cfg *c, float x, float b, float g, int fmt) {
     return BWD ? gpuact__bias_bwd_call<OP>(*c, x, b, g, fmt) : gpuact__bias_fwd_call<OP>(*c, x, b, fmt);
+}
+template <int OP, int BWD>
+__device__ __forceinline__ float gpuact__b_elem(const gpuact_cfg *c, const uint32_t *tab, float x, float b, float g, int fmt) {
+    float y;
+    if (gpuact__b_tier<OP, BWD>(c, tab, x, b, g, fmt, &y)) return y;
+    return gpuact__b_call<OP, BWD>(c, x, b, g, fmt);
+}
+/* Elements the tiers declined, parked per warp in shared memory and run
+   through the chain 32 at a time, one a lane (gpuact__defer's reason: one
+   element in 128 needing the call held up the warp for its whole length).
+   Room for 31 waiting and one row's 32 V. Without dbias only: its sums
+   take each column's values in row order as they come. */
+template <int ESZ> struct gpuact__bq {
+    enum { CAP = 31 + 32 * (16 / ESZ) + 1 };
+    typedef typename gpuact__word<ESZ>::type word;
+    size_t at[CAP];
+    word x[CAP], b[CAP], g[CAP];
+};
+/* while 32 wait (with all, while any does): 32 of them, one a lane */
+template <int OP, int DT, int BWD>
+__device__ __forceinline__ void gpuact__b_flush(const gpuact__bargs &k, const gpuact_cfg *c, gpuact__bq<(int)gpuact__elt<DT>::ESZ> &q,
+                                                unsigned &cnt, bool all) {
+    typedef gpuact__elt<DT> E;
+    const unsigned lane = threadIdx.x & 31u;
+    while (cnt >= 32u || (all && cnt)) {
+        const unsigned m = cnt < 32u ? cnt : 32u;
+        cnt -= m;
+        __syncwarp();
+        if (lane < m) {
+            const unsigned slot = cnt + lane;
+            const float v = gpuact__b_call<OP, BWD>(c, E::load(q.x[slot]), E::load(q.b[slot]), BWD ? E::load(q.g[slot]) : 0.0f, (int)E::FMT);
+            gpuact__k_st1<(int)E::ESZ>(k.o0 + q.at[slot], E::store(v), 0);
+        }
+        __syncwarp();
+    }
 }
 template <int OP, int DT, int BWD>
 static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_bias(const gpuact__bargs k) {
@@ -18872,58 +18915,134 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_bias(const gpu
     const size_t nch = (k.rows + GPUACT_BIAS_CHUNK - 1) / GPUACT_BIAS_CHUNK, ustride = (size_t)gridDim.x * blockDim.x;
     const int vec = k.mode == GPUACT__MODE_VEC, bytes = k.mode == GPUACT__MODE_BYTES;
     const size_t ub = vec ? 16u : (size_t)ESZ, pitch = k.cols * ESZ;
+    if (vec) {
+        /* warp-uniform loops (the votes see every lane): a warp takes 32
+           consecutive units down the chunk's rows, the next row's vectors
+           loaded before this row's math; the tiers' results stored as a
+           vector, what they declined queued (ballot + popc give each its
+           slot) and, 32 at a time, put in its place */
+        __shared__ gpuact__bq<ESZ> bqs[GPUACT__BLOCK / 32];
+        gpuact__bq<ESZ> &q = bqs[threadIdx.x >> 5];
+        typedef typename gpuact__bq<ESZ>::word word;
+        const unsigned lane = threadIdx.x & 31u, below = (1u << lane) - 1u;
+        unsigned cnt = 0;
+        for (size_t ch = blockIdx.y; ch < nch; ch += gridDim.y) {
+            const size_t r0 = ch * GPUACT_BIAS_CHUNK, r1 = r0 + GPUACT_BIAS_CHUNK < k.rows ? r0 + GPUACT_BIAS_CHUNK : k.rows;
+            for (size_t wu = (size_t)blockIdx.x * blockDim.x + (threadIdx.x & ~31u); wu < k.units; wu += ustride) {
+                const size_t u = wu + lane, ub16 = u * 16;
+                const bool act = u < k.units;
+                const uint4 z = make_uint4(0u, 0u, 0u, 0u);
+                const uint4 vb = act ? *reinterpret_cast<const uint4 *>(k.b + ub16) : z;
+                const uint32_t b4[4] = {vb.x, vb.y, vb.z, vb.w};
+                uint4 nx = act ? *reinterpret_cast<const uint4 *>(k.x + r0 * pitch + ub16) : z;
+                uint4 ng = act && BWD ? *reinterpret_cast<const uint4 *>(k.dy + r0 * pitch + ub16) : z;
+                for (size_t r = r0; r < r1; r++) {
+                    const size_t at = r * pitch + ub16;
+                    const uint32_t x4[4] = {nx.x, nx.y, nx.z, nx.w}, g4[4] = {ng.x, ng.y, ng.z, ng.w};
+                    if (act && r + 1 < r1) {
+                        nx = *reinterpret_cast<const uint4 *>(k.x + at + pitch);
+                        if (BWD) ng = *reinterpret_cast<const uint4 *>(k.dy + at + pitch);
+                    }
+                    unsigned fail = 0u;
+                    if (act) {
+                        uint32_t o[4] = {0u, 0u, 0u, 0u};
+#pragma unroll
+                        for (int j = 0; j < V; j++) {
+                            const int w = j * ESZ / 4, sh = (j * ESZ % 4) * 8;
+                            float v = 0.0f;
+                            if (!gpuact__b_tier<OP, BWD>(&cfg, tab, E::load((x4[w] >> sh) & MASK), E::load((b4[w] >> sh) & MASK),
+                                                         BWD ? E::load((g4[w] >> sh) & MASK) : 0.0f, fmt, &v))
+                                fail |= 1u << j;
+                            o[w] |= E::store(v) << sh;
+                        }
+                        *reinterpret_cast<uint4 *>(k.o0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
+                    }
+                    if (__any_sync(0xffffffffu, fail)) {
+#pragma unroll
+                        for (int j = 0; j < V; j++) {
+                            const int w = j * ESZ / 4, sh = (j * ESZ % 4) * 8;
+                            const unsigned bj = __ballot_sync(0xffffffffu, (fail >> j) & 1u);
+                            if ((fail >> j) & 1u) {
+                                const unsigned slot = cnt + __popc(bj & below);
+                                q.at[slot] = at + (size_t)(ESZ * j);
+                                q.x[slot] = (word)(x4[w] >> sh);
+                                q.b[slot] = (word)(b4[w] >> sh);
+                                q.g[slot] = (word)(g4[w] >> sh);
+                            }
+                            cnt += __popc(bj);
+                        }
+                        gpuact__b_flush<OP, DT, BWD>(k, &cfg, q, cnt, false);
+                    }
+                }
+            }
+        }
+        gpuact__b_flush<OP, DT, BWD>(k, &cfg, q, cnt, true);
+        return;
+    }
     for (size_t ch = blockIdx.y; ch < nch; ch += gridDim.y) {
         const size_t r0 = ch * GPUACT_BIAS_CHUNK, r1 = r0 + GPUACT_BIAS_CHUNK < k.rows ? r0 + GPUACT_BIAS_CHUNK : k.rows;
         for (size_t u = (size_t)blockIdx.x * blockDim.x + threadIdx.x; u < k.units; u += ustride) {
-            if (vec) {
-                const uint4 vb = *reinterpret_cast<const uint4 *>(k.b + u * 16);
-                const uint32_t b4[4] = {vb.x, vb.y, vb.z, vb.w};
-                float ph[V], pl[V];
+            const float bv = E::load(gpuact__k_ld1<ESZ>(k.b + u * ub, bytes));
+            gpuact__df part = gpuact__df_make(0.0f, 0.0f);
+            for (size_t r = r0; r < r1; r++) {
+                const size_t at = r * pitch + u * ub;
+                const float x = E::load(gpuact__k_ld1<ESZ>(k.x + at, bytes));
+                const float g = BWD ? E::load(gpuact__k_ld1<ESZ>(k.dy + at, bytes)) : 0.0f;
+                const float v = gpuact__b_elem<OP, BWD>(&cfg, tab, x, bv, g, fmt);
+                gpuact__k_st1<ESZ>(k.o0 + at, E::store(v), bytes);
+                if (BWD && k.ws) part = gpuact__db_add(part, gpuact__df_make(v, 0.0f));
+            }
+            if (BWD && k.ws) {
+                k.ws[2 * (ch * k.cols + u)] = part.h;
+                k.ws[2 * (ch * k.cols + u) + 1] = part.l;
+            }
+        }
+    }
+}
+/* dbias's partials of a VEC call, from dx as the bias kernel wrote it (its
+   queue puts the declined elements in place out of row order): a thread
+   one 16-byte unit (V columns) down a chunk, in row order as the host
+   sums, GPUACT__BIAS_PART_R rows' loads in flight. The values are dx's,
+   so the sums are the ones the element loop would have made. */
+#ifndef GPUACT__BIAS_PART_R
+#define GPUACT__BIAS_PART_R 4
+#endif
+template <int DT>
+static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_bias_part(const unsigned char *dx, float *ws, size_t rows, size_t cols,
+                                                                            size_t units) {
+    typedef gpuact__elt<DT> E;
+    const int ESZ = (int)E::ESZ, V = 16 / ESZ, R = GPUACT__BIAS_PART_R;
+    const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
+    const size_t nch = (rows + GPUACT_BIAS_CHUNK - 1) / GPUACT_BIAS_CHUNK, pitch = cols * ESZ;
+    for (size_t ch = blockIdx.y; ch < nch; ch += gridDim.y) {
+        const size_t r0 = ch * GPUACT_BIAS_CHUNK, r1 = r0 + GPUACT_BIAS_CHUNK < rows ? r0 + GPUACT_BIAS_CHUNK : rows;
+        for (size_t u = (size_t)blockIdx.x * blockDim.x + threadIdx.x; u < units; u += (size_t)gridDim.x * blockDim.x) {
+            float ph[V], pl[V];
 #pragma unroll
-                for (int j = 0; j < V; j++) { ph[j] = 0.0f; pl[j] = 0.0f; }
-                for (size_t r = r0; r < r1; r++) {
-                    const size_t at = r * pitch + u * 16;
-                    const uint4 vx = *reinterpret_cast<const uint4 *>(k.x + at);
-                    const uint4 vg = BWD ? *reinterpret_cast<const uint4 *>(k.dy + at) : make_uint4(0u, 0u, 0u, 0u);
-                    const uint32_t x4[4] = {vx.x, vx.y, vx.z, vx.w}, g4[4] = {vg.x, vg.y, vg.z, vg.w};
-                    uint32_t o[4] = {0u, 0u, 0u, 0u};
+            for (int j = 0; j < V; j++) { ph[j] = 0.0f; pl[j] = 0.0f; }
+            for (size_t r = r0; r < r1; r += R) {
+                uint4 v[R];
+#pragma unroll
+                for (int q = 0; q < R; q++)
+                    v[q] = r + q < r1 ? *reinterpret_cast<const uint4 *>(dx + (r + q) * pitch + u * 16) : make_uint4(0u, 0u, 0u, 0u);
+#pragma unroll
+                for (int q = 0; q < R; q++) {
+                    if (r + q >= r1) break;
+                    const uint32_t w4[4] = {v[q].x, v[q].y, v[q].z, v[q].w};
 #pragma unroll
                     for (int j = 0; j < V; j++) {
-                        const int w = j * ESZ / 4, sh = (j * ESZ % 4) * 8;
-                        const float x = E::load((x4[w] >> sh) & MASK), bv = E::load((b4[w] >> sh) & MASK);
-                        const float v = gpuact__b_elem<OP, BWD>(&cfg, tab, x, bv, BWD ? E::load((g4[w] >> sh) & MASK) : 0.0f, fmt);
-                        o[w] |= E::store(v) << sh;
-                        if (BWD && k.ws) {
-                            const gpuact__df a = gpuact__db_add(gpuact__df_make(ph[j], pl[j]), gpuact__df_make(v, 0.0f));
-                            ph[j] = a.h;
-                            pl[j] = a.l;
-                        }
+                        const gpuact__df a = gpuact__db_add(gpuact__df_make(ph[j], pl[j]),
+                                                            gpuact__df_make(E::load((w4[j * ESZ / 4] >> ((j * ESZ % 4) * 8)) & MASK), 0.0f));
+                        ph[j] = a.h;
+                        pl[j] = a.l;
                     }
-                    *reinterpret_cast<uint4 *>(k.o0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
                 }
-                if (BWD && k.ws) {
+            }
 #pragma unroll
-                    for (int j = 0; j < V; j++) {
-                        const size_t i = 2 * (ch * k.cols + u * V + j);
-                        k.ws[i] = ph[j];
-                        k.ws[i + 1] = pl[j];
-                    }
-                }
-            } else {
-                const float bv = E::load(gpuact__k_ld1<ESZ>(k.b + u * ub, bytes));
-                gpuact__df part = gpuact__df_make(0.0f, 0.0f);
-                for (size_t r = r0; r < r1; r++) {
-                    const size_t at = r * pitch + u * ub;
-                    const float x = E::load(gpuact__k_ld1<ESZ>(k.x + at, bytes));
-                    const float g = BWD ? E::load(gpuact__k_ld1<ESZ>(k.dy + at, bytes)) : 0.0f;
-                    const float v = gpuact__b_elem<OP, BWD>(&cfg, tab, x, bv, g, fmt);
-                    gpuact__k_st1<ESZ>(k.o0 + at, E::store(v), bytes);
-                    if (BWD && k.ws) part = gpuact__db_add(part, gpuact__df_make(v, 0.0f));
-                }
-                if (BWD && k.ws) {
-                    k.ws[2 * (ch * k.cols + u)] = part.h;
-                    k.ws[2 * (ch * k.cols + u) + 1] = part.l;
-                }
+            for (int j = 0; j < V; j++) {
+                const size_t i = 2 * (ch * cols + u * V + j);
+                ws[i] = ph[j];
+                ws[i + 1] = pl[j];
             }
         }
     }
@@ -18987,6 +19106,16 @@ template <int DT, bool OK = gpuact__b_any<DT>::value> struct gpuact__b_db_launch
         return cudaLaunchKernel((const void *)gpuact__k_bias_db<DT>, grid, dim3(GPUACT__BLOCK), args, 0, stream);
     }
 };
+template <int DT, bool OK = gpuact__b_any<DT>::value> struct gpuact__b_part_launcher {
+    static cudaError_t run(const unsigned char *dx, float *ws, size_t rows, size_t cols, size_t units, dim3 grid, cudaStream_t stream) {
+        void *args[5];
+        args[0] = (void *)&dx; args[1] = (void *)&ws; args[2] = (void *)&rows; args[3] = (void *)&cols; args[4] = (void *)&units;
+        return cudaLaunchKernel((const void *)gpuact__k_bias_part<DT>, grid, dim3(GPUACT__BLOCK), args, 0, stream);
+    }
+};
+template <int DT> struct gpuact__b_part_launcher<DT, false> {
+    static cudaError_t run(const unsigned char *, float *, size_t, size_t, size_t, dim3, cudaStream_t) { return cudaErrorInvalidValue; }
+};
 template <int DT> struct gpuact__b_db_launcher<DT, false> {
     static cudaError_t run(const float *, unsigned char *, size_t, size_t, int, dim3, cudaStream_t) { return cudaErrorInvalidValue; }
 };
@@ -19043,6 +19172,16 @@ static inline cudaError_t gpuact__bias_device(int bwd, int op, int dtype, const 
         default: return cudaErrorInvalidValue;
         }
         if (e != cudaSuccess) return e;
+        if (bwd && db && k.mode == GPUACT__MODE_VEC) {
+            /* the partials from dx (the VEC kernel leaves k.ws alone) */
+            const unsigned char *dxp = (const unsigned char *)o0;
+            switch (dtype) {
+            case GPUACT_F32: e = gpuact__b_part_launcher<GPUACT_F32>::run(dxp, ws, rows, cols, k.units, grid, stream); break;
+            case GPUACT_F16: e = gpuact__b_part_launcher<GPUACT_F16>::run(dxp, ws, rows, cols, k.units, grid, stream); break;
+            default: e = gpuact__b_part_launcher<GPUACT_BF16>::run(dxp, ws, rows, cols, k.units, grid, stream); break;
+            }
+            if (e != cudaSuccess) return e;
+        }
     }
     if (bwd && db) {
         size_t gb = cols / GPUACT__BLOCK + (cols % GPUACT__BLOCK != 0);
