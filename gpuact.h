@@ -39,6 +39,13 @@
    of dx, b broadcast along the rows of a [rows, cols] x; f of the exact
    sum x + b, rounded once (gpuact_bias_forward_host / _device,
    gpuact_bias_backward_*; every op but swish_tanh).
+   FP64: dtype GPUACT_F64 (double arrays) in every single-op entry point
+   and direction (forward, f', backward, both, backward from y), accurate
+   mode only (fast mode answers GPUACT_ERROR_UNSUPPORTED, as the gated and
+   bias forms do for fp64): each result the exact value rounded once to
+   binary64 by double-double arithmetic (gpuact_f64.h), measured within
+   0.5x ULP of MPFR (tests/accuracy/f64_error.c); the same bits on host
+   and device. Device kernels with GPUACT_F64_KERNELS.
 
    SPECIAL VALUES (every function, every format, forward and backward)
      NaN in x or dy           -> NaN (canonical quiet NaN: 0x7fc00000, 0x7e00, 0x7fc0)
@@ -83,7 +90,9 @@
    ONE MATH CORE
      The same source gives bit-identical results on the host (gcc, clang, C
      and C++, any -ffp-contract) and on the GPU (nvcc). It uses fp32 only
-     (fma, IEEE division), no libm or CUDA transcendental.
+     (fma, IEEE division), no libm or CUDA transcendental; fp64 results
+     alone take double arithmetic (gpuact_f64.h: double and fma, in
+     double-double where 53 bits are not enough).
 
    CONFIGURATION MACROS
      GPUACT_IMPLEMENTATION    emit the function bodies in this translation unit
@@ -117,11 +126,14 @@
                              host entry points and the scalar functions have every op but
                              swish_tanh). GEGLU/SwiGLU MLPs and seed 002 want
                                (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_GELU_TANH) | GPUACT_BIT(GPUACT_OP_SILU))
+     GPUACT_F64_KERNELS       CUDA: build the fp64 kernel (one, for every op and direction);
+                             without it the *_device entry points answer
+                             GPUACT_ERROR_UNSUPPORTED for GPUACT_F64 (the host entry points have it).
      GPUACT_NO_TICKETS        CUDA: large backward launches keep the kernels' grid-stride order
                              (below) and make no event calls; results are the same either way.
      GPUACT_NO_FWD_TABLES     CUDA: no 16-bit forward tables (below): no static device memory
                              for them, and fp16 / bf16 forwards compute each element.
-    Only the translation unit with GPUACT_IMPLEMENTATION reads these seven.
+    Only the translation unit with GPUACT_IMPLEMENTATION reads these eight.
 
    PASS TICKETS (CUDA)
      A backward launch (and elu's and selu's forward+backward) of 16 MB of
@@ -216,6 +228,9 @@
                       the exact sum, dbias by a fixed-order double-float
                       sum; fp32 within 0.501 ULP, fp16/bf16 correctly
                       rounded (MPFR); device kernels for GPUACT_BIAS_OPS.
+                      fp64 (GPUACT_F64): every op and direction, host and
+                      device (GPUACT_F64_KERNELS), rounded once from
+                      double-double, within 0.5x ULP of MPFR.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -254,7 +269,9 @@ typedef enum gpuact_status {
                                           *_device: an op or type left out by GPUACT_ONLY_OPS / GPUACT_ONLY_TYPES
                                           (or GPUACT_GATED_OPS for the gated forms, GPUACT_BIAS_OPS for the
                                           bias forms), or fast mode without GPUACT_FAST_KERNELS; the gated
-                                          and bias forms in fast mode; bias + swish_tanh */
+                                          and bias forms in fast mode; bias + swish_tanh; GPUACT_F64 in
+                                          fast mode, in the gated and bias forms, and *_device without
+                                          GPUACT_F64_KERNELS */
     GPUACT_ERROR_FP_ENVIRONMENT = 7,   /* host FTZ/DAZ, a non-nearest rounding mode, or reassociating compile flags */
     GPUACT_ERROR_NOT_DEVICE_POINTER = 8, /* *_device: a pointer is not device or managed memory of the current device */
     GPUACT_ERROR_CUDA = 9              /* *_device: a CUDA runtime call or the kernel launch failed */
@@ -494,7 +511,7 @@ GPUACT_DEF gpuact_status gpuact_check_host_fp_environment(void) {
     return GPUACT_SUCCESS;
 }
 
-static size_t gpuact__elem_size(gpuact_dtype t) { return t == GPUACT_F32 ? 4u : 2u; }
+static size_t gpuact__elem_size(gpuact_dtype t) { return t == GPUACT_F64 ? 8u : t == GPUACT_F32 ? 4u : 2u; }
 
 /* 1 if [a, a + n) and [b, b + n) share a byte but do not start at the same place */
 static int gpuact__bad_overlap(const void *a, const void *b, size_t bytes) {
@@ -512,7 +529,8 @@ static gpuact_status gpuact__check_args(gpuact_op op, gpuact_dtype t, const gpua
                                         const void *in0, const void *in1, void *out0, void *out1, size_t n) {
     gpuact_status s = gpuact_resolve(op, p, c);
     if (s != GPUACT_SUCCESS) return s;
-    if ((int)t < 1 || (int)t > 3) return GPUACT_ERROR_INVALID_DTYPE;
+    if ((int)t < 1 || (int)t > 4) return GPUACT_ERROR_INVALID_DTYPE;
+    if (t == GPUACT_F64 && c->mode != GPUACT_MODE_ACCURATE) return GPUACT_ERROR_UNSUPPORTED; /* fp64: accurate mode only */
     if (n == 0) return GPUACT_SUCCESS;
     if (!in0 || !out0) return GPUACT_ERROR_NULL_POINTER; /* in1/out1: checked by the caller */
     if (n > (size_t)-1 / gpuact__elem_size(t)) return GPUACT_ERROR_OVERLAP; /* wraps the address space */
@@ -580,12 +598,29 @@ static float gpuact__h_bwd_out_mode(int op, float y, float dy, const gpuact_cfg 
                                        : gpuact__bwd_out_fmt(op, y, dy, c, fmt);
 }
 
+/* fp64 (section 9.4): each element of a direction, at any alignment; both
+   inputs are read before either output is written (in place) */
+static gpuact_status gpuact__f64_host(int dir, gpuact_op op, const gpuact_cfg *c, const void *in0, const void *in1, void *out0,
+                                      void *out1, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        double a, b = 0.0, r0 = 0.0, r1 = 0.0;
+        memcpy(&a, (const unsigned char *)in0 + 8 * i, 8);
+        if (in1) memcpy(&b, (const unsigned char *)in1 + 8 * i, 8);
+        gpuact__f64_elem(dir, (int)op, a, b, c, &r0, &r1);
+        memcpy((unsigned char *)out0 + 8 * i, &r0, 8);
+        if (out1) memcpy((unsigned char *)out1 + 8 * i, &r1, 8);
+    }
+    return GPUACT_SUCCESS;
+}
+
 GPUACT_DEF gpuact_status gpuact_forward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p,
                                              const void *x, void *y, size_t n) {
     gpuact_cfg c;
     size_t i;
     gpuact_status s = gpuact__check(op, dtype, p, &c, x, NULL, y, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
+    if (dtype == GPUACT_F64) return gpuact__f64_host(GPUACT__F64_FWD, op, &c, x, NULL, y, NULL, n);
     for (i = 0; i < n; i++)
         gpuact__store(dtype, y, i, gpuact__h_fwd_mode((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
     return GPUACT_SUCCESS;
@@ -597,6 +632,7 @@ GPUACT_DEF gpuact_status gpuact_grad_host(gpuact_op op, gpuact_dtype dtype, cons
     size_t i;
     gpuact_status s = gpuact__check(op, dtype, p, &c, x, NULL, d, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
+    if (dtype == GPUACT_F64) return gpuact__f64_host(GPUACT__F64_GRAD, op, &c, x, NULL, d, NULL, n);
     for (i = 0; i < n; i++)
         gpuact__store(dtype, d, i, gpuact__h_grad_mode((int)op, gpuact__load(dtype, x, i), &c, gpuact__fmt(dtype)));
     return GPUACT_SUCCESS;
@@ -609,6 +645,7 @@ GPUACT_DEF gpuact_status gpuact_backward_host(gpuact_op op, gpuact_dtype dtype, 
     gpuact_status s = gpuact__check(op, dtype, p, &c, x, dy, dx, NULL, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
     if (!dy) return GPUACT_ERROR_NULL_POINTER;
+    if (dtype == GPUACT_F64) return gpuact__f64_host(GPUACT__F64_BWD, op, &c, x, dy, dx, NULL, n);
     for (i = 0; i < n; i++) {
         float xi = gpuact__load(dtype, x, i), g = gpuact__load(dtype, dy, i);
         gpuact__store(dtype, dx, i, gpuact__h_bwd_mode((int)op, xi, g, &c, gpuact__fmt(dtype)));
@@ -624,6 +661,7 @@ GPUACT_DEF gpuact_status gpuact_forward_backward_host(gpuact_op op, gpuact_dtype
     if (n > 0 && (!dy || !dx)) return GPUACT_ERROR_NULL_POINTER;
     s = gpuact__check(op, dtype, p, &c, x, dy, y, dx, n);
     if (s != GPUACT_SUCCESS || n == 0) return s;
+    if (dtype == GPUACT_F64) return gpuact__f64_host(GPUACT__F64_FWDBWD, op, &c, x, dy, y, dx, n);
     for (i = 0; i < n; i++) {
         int fmt = gpuact__fmt(dtype);
         float xi = gpuact__load(dtype, x, i), g = gpuact__load(dtype, dy, i);
@@ -670,7 +708,8 @@ static gpuact_status gpuact__check_gated(gpuact_op op, gpuact_dtype t, const gpu
     int i, j, nin = bwd ? 3 : 2, nout = bwd ? 2 : 1;
     if (s != GPUACT_SUCCESS) return s;
     if (c->mode != GPUACT_MODE_ACCURATE) return GPUACT_ERROR_UNSUPPORTED;
-    if ((int)t < 1 || (int)t > 3) return GPUACT_ERROR_INVALID_DTYPE;
+    if ((int)t < 1 || (int)t > 4) return GPUACT_ERROR_INVALID_DTYPE;
+    if (t == GPUACT_F64) return GPUACT_ERROR_UNSUPPORTED; /* the gated forms: fp32, fp16, bf16 */
     if (rows == 0 || cols == 0) return GPUACT_SUCCESS;
     if (!a || !b || !o0 || (bwd && (!dy || !o1))) return GPUACT_ERROR_NULL_POINTER;
     if (rows > 1 && ld < cols) return GPUACT_ERROR_INVALID_PARAMS;
@@ -746,7 +785,8 @@ static gpuact_status gpuact__check_bias(gpuact_op op, gpuact_dtype t, const gpua
     size_t esz, width, total;
     if (s != GPUACT_SUCCESS) return s;
     if (c->mode != GPUACT_MODE_ACCURATE || op == GPUACT_OP_SWISH_TANH) return GPUACT_ERROR_UNSUPPORTED;
-    if ((int)t < 1 || (int)t > 3) return GPUACT_ERROR_INVALID_DTYPE;
+    if ((int)t < 1 || (int)t > 4) return GPUACT_ERROR_INVALID_DTYPE;
+    if (t == GPUACT_F64) return GPUACT_ERROR_UNSUPPORTED; /* the bias forms: fp32, fp16, bf16 */
     if (cols == 0 || (rows == 0 && !(bwd && db))) return GPUACT_SUCCESS;
     if (!bias || (rows > 0 && (!x || !o0 || (bwd && !dy)))) return GPUACT_ERROR_NULL_POINTER;
     esz = gpuact__elem_size(t);
@@ -821,6 +861,7 @@ GPUACT_DEF gpuact_status gpuact_backward_from_output_host(gpuact_op op, gpuact_d
     if (op == GPUACT_OP_ELU && gpuact__alpha_negative(c.alpha)) return GPUACT_ERROR_UNSUPPORTED;
     if (n == 0) return GPUACT_SUCCESS;
     if (!dy) return GPUACT_ERROR_NULL_POINTER;
+    if (dtype == GPUACT_F64) return gpuact__f64_host(GPUACT__F64_BWDOUT, op, &c, y, dy, dx, NULL, n);
     for (i = 0; i < n; i++) {
         float yi = gpuact__load(dtype, y, i), g = gpuact__load(dtype, dy, i);
         gpuact__store(dtype, dx, i, gpuact__h_bwd_out_mode((int)op, yi, g, &c, gpuact__fmt(dtype)));
@@ -1100,6 +1141,7 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
     int device = 0, i;
     cudaError_t e;
     if (!gpuact__device_built((int)op, (int)t)) return GPUACT_ERROR_UNSUPPORTED; /* GPUACT_ONLY_OPS / _TYPES */
+    if (t == GPUACT_F64 && !GPUACT_F64_KERNELS) return GPUACT_ERROR_UNSUPPORTED;
     if (c->mode == GPUACT_MODE_FAST && !GPUACT__FAST_KERNELS) return GPUACT_ERROR_UNSUPPORTED; /* GPUACT_FAST_KERNELS */
     e = cudaGetDevice(&device);
     if (e != cudaSuccess) {
@@ -1111,7 +1153,9 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
         gpuact_status s = gpuact__device_pointer(ptrs[i], device);
         if (s != GPUACT_SUCCESS) return s;
     }
-    if (gpuact__eltwise_wants_tick(dir, (int)op, (int)t, c, in0, in1, out0, out1, n)) {
+    if (t == GPUACT_F64) {
+        e = gpuact__f64_device(dir, (int)op, c, in0, in1, out0, out1, n, stream);
+    } else if (gpuact__eltwise_wants_tick(dir, (int)op, (int)t, c, in0, in1, out0, out1, n)) {
         gpuact__ticket_slot prev;
         unsigned long long *tick = NULL, sid = 0;
         const int slot = gpuact__ticket_take(device, stream, &tick, &sid, &prev);

@@ -122,8 +122,8 @@ typedef enum gpuact_op {
 } gpuact_op;
 #define GPUACT_OP_COUNT 7
 
-/* Element formats. f16 and bf16 travel as their bit patterns (uint16_t). */
-typedef enum gpuact_dtype { GPUACT_F32 = 1, GPUACT_F16 = 2, GPUACT_BF16 = 3 } gpuact_dtype;
+/* Element formats. f16 and bf16 travel as their bit patterns (uint16_t); f64 as double. */
+typedef enum gpuact_dtype { GPUACT_F32 = 1, GPUACT_F16 = 2, GPUACT_BF16 = 3, GPUACT_F64 = 4 } gpuact_dtype;
 
 /* Modes (gpuact.h: gpuact_params.mode, GPUACT_SET_MODE). Fast mode: section 9.1. */
 typedef enum gpuact_mode { GPUACT_MODE_ACCURATE = 0, GPUACT_MODE_FAST = 1 } gpuact_mode;
@@ -4391,6 +4391,55 @@ GPUACT__FN uint16_t gpuact_bias_backward_bf16(gpuact_op op, uint16_t x, uint16_t
         : gpuact__bias_bwd_fmt((int)op, gpuact_bf16_to_f32(x), gpuact_bf16_to_f32(b), gpuact_bf16_to_f32(dy), c, GPUACT__FMT_BF16));
 }
 
+/* == 9.4 fp64 == */
+/* ---------------------------------------------------------------------------
+   binary64: every op, f, f' and dy f' (gpuact_f64.h: the exact value rounded
+   once, max 0.5x ULP against MPFR, in double and double-double arithmetic:
+   no fp32 core can give 53 bits), the backward from the output below, and
+   one element of an entry point's direction.
+   ------------------------------------------------------------------------ */
+#include "gpuact_f64.h"
+/* dx = dy f'(x) from y = f(x), elu (alpha >= 0) and selu: f' = lambda for
+   y > 0, else y + lambda alpha (lambda = 1 for elu), that sum exact (elu:
+   2sum of two doubles; selu: lambda alpha in three doubles, as y + lambda
+   alpha cancels to 2^-53 of it next to y = -lambda alpha) and its product
+   with dy rounded once (gpuact__f64_mul_round) */
+GPUACT__FN double gpuact__f64_bwd_out(int op, double y, double dy, const gpuact_cfg *c) {
+    gpuact__f64dd d;
+    int e = 0;
+    if (gpuact__f64_isnan(y) || gpuact__f64_isnan(dy)) return gpuact__f64_u2d(0x7ff8000000000000ull);
+    if (y > 0.0) {
+        if (op != GPUACT_OP_SELU) return gpuact__f64_canon(dy); /* dy 1 */
+        d = gpuact__f64_mk(1.0507009873554805, 3.9874847667154144e-17); /* lambda */
+    } else if (!gpuact__f64_isfinite(y)) {
+        return gpuact__f64_canon(gpuact__f64_dmul(y, dy)); /* -inf: IEEE (times 0: NaN) */
+    } else if (op == GPUACT_OP_SELU) {
+        /* lambda alpha in three doubles (mpmath; the rest under 2^-162) */
+        d = gpuact__f64_add(gpuact__f64_two_sum(1.7580993408473768, y), gpuact__f64_two_sum(1.41535193800845e-17, -1.1763708922383827e-33));
+    } else {
+        const double a = (double)c->alpha; /* the larger first: s - a is exact, so it cannot overflow */
+        d = gpuact__f64_abs(a) >= gpuact__f64_abs(y) ? gpuact__f64_fast_two_sum(a, y) : gpuact__f64_fast_two_sum(y, a);
+    }
+    if (d.h == 0.0) return gpuact__f64_canon(gpuact__f64_dmul(d.h, dy)); /* y = -alpha: dy (+0), IEEE */
+    /* the scaled value's h well inside the normal range (gpuact__f64xd) */
+    if (gpuact__f64_abs(d.h) < gpuact__f64_pow2(-900)) e = -1000;
+    else if (gpuact__f64_abs(d.h) > gpuact__f64_pow2(900)) e = 200;
+    if (e) d = gpuact__f64_mk(gpuact__f64_dmul(d.h, gpuact__f64_pow2(-e)), gpuact__f64_dmul(d.l, gpuact__f64_pow2(-e)));
+    return gpuact__f64_canon(gpuact__f64_mul_round(gpuact__f64_xmk(d, e, 0), dy));
+}
+/* the directions of an entry point (the values of section 10's GPUACT__DIR_*) */
+enum { GPUACT__F64_FWD = 0, GPUACT__F64_GRAD = 1, GPUACT__F64_BWD = 2, GPUACT__F64_FWDBWD = 3, GPUACT__F64_BWDOUT = 4 };
+/* one element: in0 = x (y for BWDOUT), in1 = dy; out0, and out1 for FWDBWD */
+GPUACT__FN void gpuact__f64_elem(int dir, int op, double a, double b, const gpuact_cfg *c, double *r0, double *r1) {
+    switch (dir) {
+    case GPUACT__F64_FWD: *r0 = gpuact__f64_fwd(op, a, c); break;
+    case GPUACT__F64_GRAD: *r0 = gpuact__f64_deriv(op, a, c); break;
+    case GPUACT__F64_BWD: *r0 = gpuact__f64_bwd(op, a, b, c); break;
+    case GPUACT__F64_FWDBWD: *r0 = gpuact__f64_fwd(op, a, c); *r1 = gpuact__f64_bwd(op, a, b, c); break;
+    default: *r0 = gpuact__f64_bwd_out(op, a, b, c); break;
+    }
+}
+
 /* == 10 CUDA kernels (CUDA only) == */
 /* ===========================================================================
    CUDA kernels (CUDA only; gpuact.h's gpuact_*_device entry points launch
@@ -6509,6 +6558,68 @@ static inline cudaError_t gpuact__bias_device(int bwd, int op, int dtype, const 
         }
     }
     return e;
+}
+
+/* == 10.3c fp64 kernels == */
+/* gpuact__k_f64: section 9.4's element over n doubles, grid-stride, one
+   element a thread a pass; one kernel for every op and direction (runtime
+   arguments: the arithmetic, not the memory, bounds it, and a template per
+   op and direction would cost the build 35 instances of the double-double
+   code). bytes: some pointer is not 8-byte aligned, so elements move
+   byte by byte. Built where the implementation defines GPUACT_F64_KERNELS
+   (gpuact.h). */
+#ifndef GPUACT_F64_KERNELS
+#define GPUACT_F64_KERNELS 0
+#endif
+#if GPUACT_F64_KERNELS
+__device__ __forceinline__ double gpuact__k_ld8(const unsigned char *p, int bytes) {
+    if (!bytes) return *reinterpret_cast<const double *>(p);
+    uint64_t u = 0;
+    for (int k = 0; k < 8; k++) u |= (uint64_t)p[k] << (8 * k);
+    return __longlong_as_double((long long)u);
+}
+__device__ __forceinline__ void gpuact__k_st8(unsigned char *p, double v, int bytes) {
+    if (!bytes) { *reinterpret_cast<double *>(p) = v; return; }
+    const uint64_t u = (uint64_t)__double_as_longlong(v);
+    for (int k = 0; k < 8; k++) p[k] = (unsigned char)(u >> (8 * k));
+}
+static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_f64(const gpuact_cfg c, int op, int dir, const unsigned char *in0,
+                                                                     const unsigned char *in1, unsigned char *out0, unsigned char *out1,
+                                                                     size_t n, int bytes) {
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        const double a = gpuact__k_ld8(in0 + 8 * i, bytes), b = in1 ? gpuact__k_ld8(in1 + 8 * i, bytes) : 0.0;
+        double r0 = 0.0, r1 = 0.0;
+        gpuact__f64_elem(dir, op, a, b, &c, &r0, &r1);
+        gpuact__k_st8(out0 + 8 * i, r0, bytes);
+        if (out1) gpuact__k_st8(out1 + 8 * i, r1, bytes);
+    }
+}
+#endif
+/* Launches gpuact__k_f64 (arguments checked; n > 0; built) */
+template <int UNUSED = 0>
+static inline cudaError_t gpuact__f64_device(int dir, int op, const gpuact_cfg *c, const void *in0, const void *in1, void *out0, void *out1,
+                                             size_t n, cudaStream_t stream) {
+#if GPUACT_F64_KERNELS
+    const void *ptrs[4];
+    int bytes = 0, i;
+    size_t blocks = n / GPUACT__BLOCK + (n % GPUACT__BLOCK != 0);
+    ptrs[0] = in0; ptrs[1] = in1; ptrs[2] = out0; ptrs[3] = out1;
+    for (i = 0; i < 4; i++)
+        if (ptrs[i] && (uintptr_t)ptrs[i] % 8u) bytes = 1;
+    if (blocks > 65535u * 8u) blocks = 65535u * 8u; /* grid-stride beyond */
+    {
+        const gpuact_cfg cc = *c;
+        const unsigned char *a = (const unsigned char *)in0, *b = (const unsigned char *)in1;
+        unsigned char *o = (unsigned char *)out0, *p = dir == GPUACT__DIR_FWDBWD ? (unsigned char *)out1 : (unsigned char *)0;
+        void *args[9];
+        args[0] = (void *)&cc; args[1] = (void *)&op; args[2] = (void *)&dir; args[3] = (void *)&a; args[4] = (void *)&b;
+        args[5] = (void *)&o; args[6] = (void *)&p; args[7] = (void *)&n; args[8] = (void *)&bytes;
+        return cudaLaunchKernel((const void *)gpuact__k_f64, dim3((unsigned)blocks), dim3(GPUACT__BLOCK), args, 0, stream);
+    }
+#else
+    (void)dir; (void)op; (void)c; (void)in0; (void)in1; (void)out0; (void)out1; (void)n; (void)stream;
+    return cudaErrorInvalidValue;
+#endif
 }
 
 /* == 10.4 Launch == */

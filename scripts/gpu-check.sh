@@ -9,9 +9,11 @@
 #     tests/gpu/test_device.cu (skipped with a message if absent; and test_device_tk: the same with
 #     pass tickets from 64 KB of input, -DGPUACT__TICKET_BYTES=65536), tests/accuracy/sweep_f32.cu,
 #     tests/accuracy/sweep_fast.cu, bench/bench.cu, examples/basic.cu (skipped if absent),
-#     tests/gpu/test_gated.cu, bench/gated_bench.cu, tests/gpu/test_bias.cu, bench/bias_bench.cu
+#     tests/gpu/test_gated.cu, bench/gated_bench.cu, tests/gpu/test_bias.cu, bench/bias_bench.cu,
+#     tests/gpu/test_f64_core.cu, tests/gpu/test_f64_device.cu, bench/f64_bench.cu
 #   run: test_device (and, with --full only, test_device --exhaustive-f32 as a second step,
 #        test_gated (the gated forms, device against host), test_bias (bias + activation, the same),
+#        test_f64_core and test_f64_device (fp64: the core's bits and the entry points', the same),
 #        in the background beside the next ones), examples/basic, the exhaustive fp32 sweep,
 #        fast mode's exhaustive sweep (CSV to $OUT/sweep_fast.csv),
 #        compute-sanitizer memcheck, racecheck and initcheck on `test_device --quick`
@@ -26,7 +28,7 @@
 #        forms against PyTorch's composition and torch.compile of it, y [2^14, 2^14],
 #        CSV to $OUT/torch_compare-gated.csv), and last, alone on the GPU, the bench (CSV to $OUT/bench.csv),
 #        the gated forms' bench (CSV to $OUT/gated_bench.csv), bias + activation's (CSV to
-#        $OUT/bias_bench.csv) and the bench of fast mode
+#        $OUT/bias_bench.csv), fp64's (CSV to $OUT/f64_bench.csv) and the bench of fast mode
 #        (randn, CSV to $OUT/bench_fast.csv)
 # Every step's exit code and elapsed seconds are recorded; the script goes on
 # after a failing step, prints a summary table (step, rc, seconds, key figure)
@@ -150,6 +152,7 @@ key_from_log() {
         fi ;;
     *sweep*) grep 'SWEEP SUMMARY' "$log" | tail -n1 | sed 's/SWEEP SUMMARY: //' ;;
     *bench-bias*) awk '$6 ~ /%$/ { s[$2 " " $3] = s[$2 " " $3] " " $6 } END { for (k in s) printf "%s:%s; ", k, s[k] }' "$log" ;;
+    *bench-f64*) awk '$6 ~ /%$/ { s[$3] = s[$3] " " $6 } END { for (k in s) printf "%s:%s; ", k, s[k] }' "$log" ;;
     *bench-gated*) awk '$6 ~ /%$/ { s[$2 " " $3] = s[$2 " " $3] " " $6 } END { for (k in s) printf "%s:%s; ", k, s[k] }' "$log" ;;
     *bench*)
         local b
@@ -157,7 +160,7 @@ key_from_log() {
         [ -n "$b" ] && echo "copy BW: $b" ;;
     *memcheck* | *initcheck*) grep -E 'ERROR SUMMARY' "$log" | tail -n1 ;;
     *racecheck*) grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$log" | tail -n1 ;;
-    *run-test_device* | *run-test_gated* | *run-test_bias* | *tier_error* | *readme* | *python*) grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1 ;;
+    *run-test_device* | *run-test_gated* | *run-test_bias* | *run-test_f64* | *tier_error* | *readme* | *python*) grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1 ;;
     esac
 }
 
@@ -261,6 +264,9 @@ start_build test_gated tests/gpu/test_gated.cu -Xcompiler "${HOST_MARCH:--march=
 start_build gated_bench bench/gated_bench.cu
 start_build test_bias tests/gpu/test_bias.cu -Xcompiler "${HOST_MARCH:--march=native}"
 start_build bias_bench bench/bias_bench.cu
+start_build test_f64_core tests/gpu/test_f64_core.cu
+start_build test_f64_device tests/gpu/test_f64_device.cu
+start_build f64_bench bench/f64_bench.cu
 if [ "$FULL" = 1 ]; then # a host program: the fast tier's error on every input (tests/accuracy/tier_error.c)
     new_step build-tier_error
     TE_BUILD_ID=$ID
@@ -329,6 +335,14 @@ show "$ID" 12
 
 new_step run-test_bias # bias + activation's device entry points against the host ones
 if built test_bias; then run_step "$ID" 300 "$BUILD/test_bias"; else not_run "$ID" test_bias; fi
+show "$ID" 12
+
+new_step run-test_f64_core # the fp64 core: device bits against the host's
+if built test_f64_core; then run_step "$ID" 300 "$BUILD/test_f64_core"; else not_run "$ID" test_f64_core; fi
+show "$ID" 16
+
+new_step run-test_f64_device # the fp64 device entry points against the host ones
+if built test_f64_device; then run_step "$ID" 300 "$BUILD/test_f64_device"; else not_run "$ID" test_f64_device; fi
 show "$ID" 12
 
 new_step run-basic
@@ -414,6 +428,9 @@ show "$ID" 24
 new_step bench-bias # bias + activation, [2^14, 2^14], randn
 if built bias_bench; then run_step "$ID" 200 "$BUILD/bias_bench" --reps 20 --csv "$OUT/bias_bench.csv"; else not_run "$ID" bias_bench; fi
 show "$ID" 30
+new_step bench-f64 # fp64, n = 2^28, randn * 4
+if built f64_bench; then run_step "$ID" 200 "$BUILD/f64_bench" --reps 20 --csv "$OUT/f64_bench.csv"; else not_run "$ID" f64_bench; fi
+show "$ID" 26
 new_step bench-fast # fast mode, randn (its kernels take no data-dependent path)
 if built bench; then run_step "$ID" 200 "$BUILD/bench" --mode fast --data randn --reps 20 --csv "$OUT/bench_fast.csv"; else not_run "$ID" bench; fi
 show "$ID" 30

@@ -17,7 +17,7 @@ import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CSRC = os.path.join(HERE, "csrc")
-HEADERS = ("gpuact.h", "gpuact_kernels.cuh", "gpuact_tables.h")
+HEADERS = ("gpuact.h", "gpuact_kernels.cuh", "gpuact_tables.h", "gpuact_f64.h", "gpuact_f64_tables.h")
 
 
 def header_dir():

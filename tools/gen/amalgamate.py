@@ -16,7 +16,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MAIN = "gpuact.h"
 # the files inlined, each where the one before it includes it
-PARTS = ("gpuact_kernels.cuh", "gpuact_tables.h")
+PARTS = ("gpuact_kernels.cuh", "gpuact_tables.h", "gpuact_f64.h", "gpuact_f64_tables.h")
 OUT = os.path.join("single_include", "gpuact.h")
 
 INCLUDE_LINE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]*)"[ \t]*\r?\n', re.M)
