@@ -53,7 +53,9 @@ bias_gelu(h, bias) is Linear + GELU with the sum exact. Modules:
         (weight, bias) as nn.Linear's; LinearAct.from_linear(linear, op)
         takes a trained nn.Linear's
 
-Tensors: float32, float16, bfloat16, any shape (0 elements too), any
+Tensors: float32, float16, bfloat16, and float64 for the single ops (for
+torch.autograd.gradcheck: every result the exact value rounded once to
+binary64); any shape (0 elements too), any
 strides (dense layouts are read in place, others copied to contiguous);
 results take x's layout as torch.empty_like(x) does. CUDA tensors run on
 their device and the current stream; CPU tensors run the same math core with
@@ -94,7 +96,8 @@ __all__ = ["gelu", "elu", "selu", "silu", "swish_tanh", "forward_backward", "GEL
 # gpuact_op codes (gpuact_kernels.cuh)
 OPS = {"gelu_erf": 1, "gelu_tanh": 2, "gelu_sigmoid": 3, "elu": 4, "selu": 5, "silu": 6, "swish_tanh": 7}
 _GELU = {"none": "gelu_erf", "tanh": "gelu_tanh", "sigmoid": "gelu_sigmoid"}
-_DTYPES = (torch.float32, torch.float16, torch.bfloat16)
+_DTYPES = (torch.float32, torch.float16, torch.bfloat16, torch.float64)  # the single ops
+_DTYPES_FORMS = (torch.float32, torch.float16, torch.bfloat16)  # the gated and bias forms
 _ops = torch.ops.gpuact
 
 
@@ -237,11 +240,11 @@ class _ActInplaceSaveInput(torch.autograd.Function):
         return _ops.backward(x, dy, *ctx.args), None, None, None, None, None
 
 
-def _check_dtype(name, x):
+def _check_dtype(name, x, allowed=_DTYPES):
     if not isinstance(x, torch.Tensor):
         raise TypeError("gpuact.%s: expected a Tensor, got %s" % (name, type(x).__name__))
-    if x.dtype not in _DTYPES:
-        raise TypeError("gpuact.%s: dtype %s is not supported (float32, float16, bfloat16)" % (name, x.dtype))
+    if x.dtype not in allowed:
+        raise TypeError("gpuact.%s: dtype %s is not supported (%s)" % (name, x.dtype, ", ".join(str(t)[6:] for t in allowed)))
 
 
 def _apply(name, x, inplace, alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
@@ -316,7 +319,7 @@ def _gated_op(name, op):
 
 
 def _gated_halves_checked(name, x, op, dim, gate_first, alpha, scale, lo, hi):
-    _check_dtype(name, x)
+    _check_dtype(name, x, _DTYPES_FORMS)
     return _ops.gated_halves_act(x, int(dim), bool(gate_first), op, float(alpha), float(scale), float(lo), float(hi))
 
 
@@ -343,15 +346,15 @@ def swiglu(x, dim=-1, gate_first=True):
 def gated(a, b, op="gelu_erf", alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
     """f(a) * b for two tensors of one shape and dtype."""
     code = _gated_op("gated", op)
-    _check_dtype("gated", a)
-    _check_dtype("gated", b)
+    _check_dtype("gated", a, _DTYPES_FORMS)
+    _check_dtype("gated", b, _DTYPES_FORMS)
     return _ops.gated_act(a, b, code, float(alpha), float(scale), float(lo), float(hi))
 
 
 def gated_backward(a, b, dy, op="gelu_erf", alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
     """(dy * b * f'(a), dy * f(a)) in one pass, no autograd."""
     code = _gated_op("gated_backward", op)
-    _check_dtype("gated_backward", a)
+    _check_dtype("gated_backward", a, _DTYPES_FORMS)
     return _ops.gated_backward(a, b, dy, code, float(alpha), float(scale), float(lo), float(hi))
 
 
@@ -366,8 +369,8 @@ def bias_act(x, b, op="gelu_erf", alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
     partial): the same bits on every run. On CUDA the kernels are built for
     gelu_erf, gelu_tanh and silu (GPUACT_BIAS_OPS)."""
     code = _gated_op("bias_act", op)
-    _check_dtype("bias_act", x)
-    _check_dtype("bias_act", b)
+    _check_dtype("bias_act", x, _DTYPES_FORMS)
+    _check_dtype("bias_act", b, _DTYPES_FORMS)
     return _ops.bias_act(x, b, code, float(alpha), float(scale), float(lo), float(hi))
 
 
@@ -387,7 +390,7 @@ def bias_backward(x, b, dy, op="gelu_erf", need_db=True, alpha=1.0, scale=0.5, l
     """(dy * f'(x + b), its sums over the leading dimensions) in one pass, no
     autograd; need_db=False leaves the sums out (an empty tensor)."""
     code = _gated_op("bias_backward", op)
-    _check_dtype("bias_backward", x)
+    _check_dtype("bias_backward", x, _DTYPES_FORMS)
     return _ops.bias_backward(x, b, dy, bool(need_db), code, float(alpha), float(scale), float(lo), float(hi))
 
 

@@ -22,8 +22,8 @@ import gpuact.torch as ga  # noqa: E402
 
 OPS = ga.OPS
 DTYPES = [torch.float32, torch.float16, torch.bfloat16]
-C_DTYPE = {torch.float32: 1, torch.float16: 2, torch.bfloat16: 3}    # gpuact_dtype
-REF_FMT = {torch.float32: 0, torch.float16: 1, torch.bfloat16: 2}   # gpuact_ref_format
+C_DTYPE = {torch.float32: 1, torch.float16: 2, torch.bfloat16: 3, torch.float64: 4}    # gpuact_dtype
+REF_FMT = {torch.float32: 0, torch.float16: 1, torch.bfloat16: 2, torch.float64: 3}   # gpuact_ref_format
 CUDA = torch.cuda.is_available() and ga.has_cuda()
 
 
@@ -209,7 +209,7 @@ def bits_equal(a, b):
     b = b.detach().cpu().contiguous()
     if a.dtype != b.dtype or a.shape != b.shape:
         return False
-    iv = {torch.float32: torch.int32, torch.float16: torch.int16, torch.bfloat16: torch.int16}[a.dtype]
+    iv = {torch.float32: torch.int32, torch.float16: torch.int16, torch.bfloat16: torch.int16, torch.float64: torch.int64}[a.dtype]
     return torch.equal(a.view(iv), b.view(iv))
 
 

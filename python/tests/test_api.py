@@ -110,7 +110,7 @@ def test_zero_size(device, dtype):
 @pytest.mark.parametrize("fn", [lambda t: ga.gelu(t), lambda t: ga.elu(t), ga.selu, ga.silu, ga.swish_tanh,
                                 lambda t: ga.silu(t, inplace=True)], ids=["gelu", "elu", "selu", "silu",
                                                                           "swish_tanh", "silu_"])
-@pytest.mark.parametrize("dtype", [torch.float64, torch.int32, torch.int64, torch.bool, torch.complex64], ids=str)
+@pytest.mark.parametrize("dtype", [torch.int32, torch.int64, torch.bool, torch.complex64], ids=str)
 def test_wrong_dtype_raises(fn, dtype):
     x = torch.ones(4, dtype=dtype)
     with pytest.raises(TypeError, match=r"gpuact\.\w+: dtype .* is not supported"):

@@ -5,4 +5,7 @@
 /* the bias + activation kernels of GEGLU/SwiGLU-era MLPs (gelu_erf, gelu_tanh,
    silu; about 10 s more nvcc time) */
 #define GPUACT_BIAS_OPS (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_GELU_TANH) | GPUACT_BIT(GPUACT_OP_SILU))
+/* the fp64 kernel (one, every op and direction): float64 tensors on CUDA,
+   torch.autograd.gradcheck's type */
+#define GPUACT_F64_KERNELS 1
 #include "gpuact.h"

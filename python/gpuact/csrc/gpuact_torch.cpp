@@ -94,10 +94,11 @@ gpuact_dtype dtype_of(const Call &c, const at::Tensor &x) {
     case at::kFloat: return GPUACT_F32;
     case at::kHalf: return GPUACT_F16;
     case at::kBFloat16: return GPUACT_BF16;
+    case at::kDouble: return GPUACT_F64;
     default: break;
     }
     TORCH_CHECK_TYPE(false, "gpuact.", c.what, "(", op_name(c.op), "): dtype ", x.scalar_type(),
-                     " is not supported (float32, float16, bfloat16)");
+                     " is not supported (float32, float16, bfloat16, float64)");
     return GPUACT_F32;
 }
 
