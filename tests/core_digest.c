@@ -1,7 +1,7 @@
 /* Prints a 64-bit digest of the math core's results over a fixed input set:
-   all 65536 binary16 and bfloat16 patterns and 2^18 + specials binary32
-   patterns, every op, forward, derivative and backward, with default and
-   non-default parameters. Built with different compilers and flags
+   all 65536 binary16 and bfloat16 patterns, 2^18 + specials binary32
+   patterns and 2^14 binary64 values, every op, forward, derivative and
+   backward, with default and non-default parameters. Built with different compilers and flags
    (tests/bit_identity.sh) the digests must agree: that is the host half of
    "one math core, bit-identical everywhere". Compiles as C and C++. */
 #include "gpuact_kernels.cuh"
@@ -39,6 +39,23 @@ int main(void) {
                 float x = tu_u2f(b), dy = tu_u2f(b * 2654435761u);
                 mix(tu_f2u(gpuact_forward_f32(o, x, c))); mix(tu_f2u(gpuact_grad_f32(o, x, c))); mix(tu_f2u(gpuact_backward_f32(o, x, dy, c)));
                 if (op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) mix(tu_f2u(gpuact_backward_from_output_f32(o, x, dy, c)));
+            }
+            /* fp64: doubles of every magnitude and [-40, 40], the double-double core */
+            for (i = 0; i < (1u << 14); i++) {
+                const uint64_t hh = tu_mix64(i + 977u * (uint32_t)op), kk = tu_mix64(hh);
+                double x, dy, r[4];
+                int k;
+                if (i & 1) memcpy(&x, &hh, 8);
+                else x = ((double)(hh >> 11) / 9007199254740992.0 - 0.5) * 80.0;
+                memcpy(&dy, &kk, 8);
+                if (i & 2) dy = (double)(int64_t)kk / 9.2e18;
+                r[0] = gpuact__f64_fwd(op, x, c); r[1] = gpuact__f64_deriv(op, x, c); r[2] = gpuact__f64_bwd(op, x, dy, c);
+                r[3] = op == GPUACT_OP_ELU || op == GPUACT_OP_SELU ? gpuact__f64_bwd_out(op, x, dy, c) : 0.0;
+                for (k = 0; k < 4; k++) {
+                    uint64_t u;
+                    memcpy(&u, &r[k], 8);
+                    mix((uint32_t)u); mix((uint32_t)(u >> 32));
+                }
             }
         }
     }
