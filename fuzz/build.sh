@@ -10,7 +10,7 @@
 #                 4 fast gelu_tanh' 2^-10 off, 5 fast silu f with +0 for -0, 6 gated f(a) rounded
 #                 before times b, 7 gated dy b rounded before times f'(a))
 #   --out DIR     default $FUZZ_OUT or fuzz/out (git-ignored)
-#   HARNESS       fuzz_ulp fuzz_special fuzz_deriv fuzz_api (default: all four; fuzz_gpu: build_gpu.sh)
+#   HARNESS       fuzz_ulp fuzz_special fuzz_deriv fuzz_api fuzz_f64 (default: all five; fuzz_gpu: build_gpu.sh)
 # Environment: CLANG (default clang, or clang-14), CC (default gcc), FUZZ_CFLAGS (extra flags).
 # The MPFR reference (reference/*.c but test_ref.c) is compiled once per flavour into
 # OUT/libgpuact_ref_{asan,plain}.a, without coverage instrumentation, so the fuzzer's
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-[ ${#HARNESSES[@]} -eq 0 ] && HARNESSES=(fuzz_ulp fuzz_special fuzz_deriv fuzz_api)
+[ ${#HARNESSES[@]} -eq 0 ] && HARNESSES=(fuzz_ulp fuzz_special fuzz_deriv fuzz_api fuzz_f64)
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 if [ -z "${CLANG:-}" ]; then CLANG=$(command -v clang || command -v clang-14 || echo clang); fi
@@ -41,7 +41,7 @@ CC=${CC:-gcc}
 EXTRA=${FUZZ_CFLAGS:-}
 REF_SRCS=()
 for f in "$ROOT"/reference/*.c; do [ "$(basename "$f")" = test_ref.c ] || REF_SRCS+=("$f"); done
-HEADERS=("$ROOT/gpuact.h" "$ROOT/gpuact_kernels.cuh" "$ROOT/gpuact_tables.h" "$FUZZ_DIR"/fuzz_*.h "$ROOT"/tests/common/*.h "$ROOT/reference/gpuact_ref.h")
+HEADERS=("$ROOT/gpuact.h" "$ROOT/gpuact_kernels.cuh" "$ROOT/gpuact_tables.h" "$ROOT/gpuact_f64.h" "$ROOT/gpuact_f64_tables.h" "$FUZZ_DIR"/fuzz_*.h "$ROOT"/tests/common/*.h "$ROOT/reference/gpuact_ref.h")
 
 # newer TARGET SOURCES...: 0 if TARGET is missing or older than any source
 stale() {

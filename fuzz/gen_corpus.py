@@ -737,6 +737,13 @@ def gen_dicts(out):
     out.add_text("dict/fuzz_gpu.dict", dict_lines(api))
     api += [("gated", b"\xc0"), ("gated_backward", b"\xc1"), ("ld_lt_cols", b"\xe8")]
     out.add_text("dict/fuzz_api.dict", dict_lines(api))
+    # fuzz_f64: binary64 patterns
+    e64 = [("f64_" + n, struct.pack("<Q", b)) for n, b in
+           [("qnan", 0x7FF8000000000000), ("snan", 0x7FF0000000000001), ("nnan", 0xFFF8000000000000), ("inf", 0x7FF0000000000000),
+            ("ninf", 0xFFF0000000000000), ("minsub", 1), ("maxsub", 0x000FFFFFFFFFFFFF), ("minnorm", 0x0010000000000000),
+            ("max", 0x7FEFFFFFFFFFFFFF), ("nzero", 0x8000000000000000), ("zero", 0)]]
+    e64 += [("f64_" + n, struct.pack("<d", v)) for n, v in dict_values() if not math.isnan(v)]
+    out.add_text("dict/fuzz_f64.dict", dict_lines(e64))
 
 
 # Bias seeds (fuzz_ulp byte 34): x and b whose exact sum x + b is not a float
@@ -792,6 +799,35 @@ def gen_bias(out):
                             rec + bytes([0, 0]) + b + bytes([form | (4 if j % 2 else 0)]))
 
 
+# fp64 seeds (fuzz_f64): specials, the tails, the zeros of f' (mode bit 2), tiny x,
+# huge dy, and elu/selu's dx from y next to y = -lambda alpha
+F64_X = [0.0, -0.0, 5e-324, -5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308,
+         float("inf"), float("-inf"), float("nan"), 1e-300, -1e-20, -0.5, 1.0, 2.5, -6.0, -38.5, -40.0, -745.0,
+         -1100.0, 10.5, 1e4, -1e10, 3.0e-9]
+F64_DY = [1.0, -0.75, 1e300, 5e-324, 0.0, float("inf"), float("nan"), 3.0]
+
+
+def gen_f64(out):
+    """fp64 seeds for fuzz_f64"""
+    k = 0
+    for op in range(1, 8):
+        for i, x in enumerate(F64_X):
+            d = (i + op) % 4
+            dy = F64_DY[(i + 2 * op) % len(F64_DY)]
+            rec = struct.pack("<BBBB", op - 1, d, 0, 0) + struct.pack("<dd", x, dy) + struct.pack("<ffff", 1.0, 0.5, -1.0, 1.0)
+            out.add("fuzz_f64", "f64-%s-%d-%d" % (OPS[op], d, i), rec)
+            k += 1
+        if op not in (4, 5, 7):  # the zero of f' (mode bit 2), moved by a few ulps
+            for j, mv in enumerate((0, 1, 0xFF, 5)):
+                rec = struct.pack("<BBBB", op - 1, 1 + j % 2, 0, 4) + struct.pack("<Qd", mv, 1.0) + struct.pack("<ffff", 1.0, 0.5, -1.0, 1.0)
+                out.add("fuzz_f64", "f64-%s-zero-%d" % (OPS[op], j), rec)
+    for op, lam in ((4, 1.0), (5, 1.7580993408473768)):  # dx from y next to -lambda alpha
+        for j, mv in enumerate((0, 1, -1, 40)):
+            y = struct.unpack("<d", struct.pack("<q", struct.unpack("<q", struct.pack("<d", -lam))[0] + mv))[0]
+            rec = struct.pack("<BBBB", op - 1, 3, 0, 0) + struct.pack("<dd", y, 1.5) + struct.pack("<ffff", 1.0, 0.5, -1.0, 1.0)
+            out.add("fuzz_f64", "f64-%s-from-y-%d" % (OPS[op], j), rec)
+
+
 def main():
     check = "--check" in sys.argv
     out = Out(check)
@@ -802,6 +838,7 @@ def main():
     gen_gated(out)
     gen_api_gated(out)
     gen_bias(out)
+    gen_f64(out)
     gen_gpu(out)
     gen_dicts(out)
     bad = out.commit()
@@ -813,7 +850,7 @@ def main():
     if check:
         print("gen_corpus: %s" % ("up to date" if not bad else "%d files differ" % bad))
         return 1 if bad else 0
-    print("gen_corpus: " + ", ".join("%s %d" % kv for kv in sorted(counts.items())) + " seeds; 5 dictionaries")
+    print("gen_corpus: " + ", ".join("%s %d" % kv for kv in sorted(counts.items())) + " seeds; 6 dictionaries")
     return 0
 
 

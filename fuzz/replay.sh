@@ -18,7 +18,7 @@ set -u
 FUZZ_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 BIN=${1:-${FUZZ_OUT:-$FUZZ_DIR/out}}
 unset FUZZ_SKIP_KNOWN
-HARNESSES=${FUZZ_HARNESSES:-"fuzz_ulp fuzz_special fuzz_deriv fuzz_api"}
+HARNESSES=${FUZZ_HARNESSES:-"fuzz_ulp fuzz_special fuzz_deriv fuzz_api fuzz_f64"}
 if [ $# -eq 0 ]; then "$FUZZ_DIR/build.sh" --standalone --out "$BIN" $HARNESSES >/dev/null || exit 2; fi
 total_pass=0 total_fail=0 status=0
 for h in $HARNESSES; do

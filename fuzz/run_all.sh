@@ -21,7 +21,7 @@ FUZZ_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 DURATION=${1:?usage: fuzz/run_all.sh DURATION [HARNESS...]}
 shift
 HARNESSES=("$@")
-[ ${#HARNESSES[@]} -eq 0 ] && HARNESSES=(fuzz_ulp fuzz_special fuzz_deriv fuzz_api)
+[ ${#HARNESSES[@]} -eq 0 ] && HARNESSES=(fuzz_ulp fuzz_special fuzz_deriv fuzz_api fuzz_f64)
 OUT=${FUZZ_OUT:-$FUZZ_DIR/out}
 PAR=${FUZZ_PARALLEL:-1}
 mkdir -p "$OUT"
@@ -33,6 +33,7 @@ max_len() {
     fuzz_ulp) echo 35 ;;
     fuzz_deriv) echo 39 ;;
     fuzz_special) echo 42 ;;
+    fuzz_f64) echo 36 ;;
     fuzz_api) echo 1400 ;;
     *) echo 4096 ;;
     esac

@@ -17663,9 +17663,9 @@ GPUACT__FN double gpuact__f64_round(gpuact__f64xd v) {
 /* dy v rounded once, with the IEEE rules */
 GPUACT__FN double gpuact__f64_mul_round(gpuact__f64xd v, double dy) {
     uint64_t b;
-    int ex;
-    double dm;
-    gpuact__f64dd p;
+    int ex, st;
+    double dm, tail;
+    gpuact__f64dd p1, p2, q, r, t;
     if (v.k) return gpuact__f64_dmul(dy, v.h);
     if (!gpuact__f64_isfinite(dy) || dy == 0.0) return gpuact__f64_dmul(dy, gpuact__f64_sgn(v.h));
     b = gpuact__f64_d2u(dy);
@@ -17675,8 +17675,18 @@ GPUACT__FN double gpuact__f64_mul_round(gpuact__f64xd v, double dy) {
         ex = (int)((b >> 52) & 0x7ff) - 64;
     }
     dm = gpuact__f64_u2d((b & 0x800fffffffffffffull) | 0x3ff0000000000000ull);
-    p = gpuact__f64_muld(gpuact__f64_mk(v.h, v.l), dm);
-    return gpuact__f64_fin(p.h, p.l, v.e + ex - 1023, dm < 0.0 ? -v.s : v.s);
+    /* (h + l) dm exactly: p1.h + (p1.l + p2.h + p2.l), the small ones summed
+       without loss but the last rounding (tail); then rounded once, a tie
+       decided by the tail's sign (products of few-bit dy with an exact
+       double-double, selu's lambda or y + alpha, meet ties) or by v.s */
+    p1 = gpuact__f64_two_prod(v.h, dm);
+    p2 = gpuact__f64_two_prod(v.l, dm);
+    q = gpuact__f64_two_sum(p1.l, p2.h);
+    r = gpuact__f64_two_sum(q.h, p2.l);
+    t = gpuact__f64_fast_two_sum(p1.h, r.h);
+    tail = r.l + q.l;
+    st = tail > 0.0 ? 1 : tail < 0.0 ? -1 : (dm < 0.0 ? -v.s : v.s);
+    return gpuact__f64_fin(t.h, t.l, v.e + ex - 1023, st);
 }
 
 /* ---------------------------------------------------------------------------

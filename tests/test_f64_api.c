@@ -4,7 +4,8 @@
    accuracy tests/accuracy/f64_error.c measures against MPFR) bit for bit
    at every byte offset and in place, and the backward from the output
    (elu, selu) against MPFR: dx = dy (y + lambda alpha) of the given y, the
-   exact product rounded once to binary64 (emin -1073, subnormalized).
+   exact product rounded once to binary64 (2400 bits: the sum and product
+   are exact; emin -1073, subnormalized).
    Ends with "N passed, M failed". */
 #define GPUACT_IMPLEMENTATION
 #include "gpuact.h"
@@ -40,7 +41,7 @@ static double ref_bwd_out(int op, double y, double dy, float alpha) {
     double r;
     int t;
     if (isnan(y) || isnan(dy)) return NAN;
-    mpfr_inits2(600, a, b, (mpfr_ptr)0);
+    mpfr_inits2(2400, a, b, (mpfr_ptr)0); /* any double + alpha exactly (2^1024 .. 2^-1074) */
     if (y > 0) {
         if (op == GPUACT_OP_SELU) mpfr_set_str(a, "1.0507009873554804934193349852946", 10, MPFR_RNDN);
         else mpfr_set_ui(a, 1, MPFR_RNDN);
@@ -51,9 +52,9 @@ static double ref_bwd_out(int op, double y, double dy, float alpha) {
         if (op == GPUACT_OP_SELU) {
             mpfr_set_str(a, "1.0507009873554804934193349852946", 10, MPFR_RNDN);
             mpfr_set_str(b, "1.6732632423543772848170429916717", 10, MPFR_RNDN);
-            mpfr_mul(a, a, b, MPFR_RNDN); /* the decimals' product to 2^-598 */
+            mpfr_mul(a, a, b, MPFR_RNDN); /* the decimals' product, exactly */
         } else mpfr_set_d(a, (double)alpha, MPFR_RNDN);
-        mpfr_add_d(a, a, y, MPFR_RNDN); /* within 2^-600 of the sum: far below what moves a rounding */
+        mpfr_add_d(a, a, y, MPFR_RNDN); /* exact: a tie decided by alpha's bits 2^1000 below y's must stay one */
     }
     if (mpfr_zero_p(a) || isinf(dy)) { /* IEEE: the sign rule, inf * 0 = NaN */
         const double s = mpfr_zero_p(a) ? 0.0 : (mpfr_sgn(a) > 0 ? 1.0 : -1.0);
@@ -120,6 +121,20 @@ int main(void) {
             ok &= d2u(gpuact__f64_bwd_out(op, one, qn, &c)) == 0x7ff8000000000000ull && d2u(gpuact__f64_bwd_out(op, qn, one, &c)) == 0x7ff8000000000000ull;
         snprintf(what, sizeof what, "op %d: NaN operands give the canonical NaN", op);
         check(ok, what);
+    }
+
+    /* dx from y = dy (y + alpha) where y + alpha is not a double: the
+       product of a double-double and a few-bit dy meets ties that only its
+       low part decides (K43: y = -(1 + 2^-52) 2^512, dy = 1.5) */
+    {
+        long bad = 0;
+        for (i = 0; i < 4000; i++) {
+            const double y = -ldexp(1.0 + (double)((i % 50) | 1) * 0x1p-52, 60 + (i / 50) * 11); /* odd: 1 and 3 mod 4 */
+            const double dy = (i & 2) ? 1.5 : -1.25;
+            const double got = gpuact__f64_bwd_out(GPUACT_OP_ELU, y, dy, &c), want = ref_bwd_out(GPUACT_OP_ELU, y, dy, c.alpha);
+            if (!same(got, want) && ++bad <= 3) printf("FAIL elu dx from y=%a dy=%a: %a, MPFR %a\n", y, dy, got, want);
+        }
+        check(bad == 0, "elu dx from y next to ties, against MPFR");
     }
 
     /* every entry point and op = the scalar core, at every byte offset, and in place */
