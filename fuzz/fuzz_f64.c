@@ -57,7 +57,8 @@ static double ref_bwd_out64(int op, double y, double dy, float alpha) {
         mpfr_add_d(a, a, y, MPFR_RNDN); /* exact: the two within 1200 bits */
     }
     if (mpfr_zero_p(a) || isinf(dy) || dy == 0) {
-        const double s = mpfr_zero_p(a) ? 0.0 : (mpfr_sgn(a) > 0 ? 1.0 : -1.0);
+        /* y + alpha = 0: IEEE's sign, -0 only for -0 + -0 */
+        const double s = mpfr_zero_p(a) ? (signbit(y) && signbit(alpha) ? -0.0 : 0.0) : (mpfr_sgn(a) > 0 ? 1.0 : -1.0);
         mpfr_clears(a, b, (mpfr_ptr)0);
         return s * dy;
     }

@@ -57,7 +57,8 @@ static double ref_bwd_out(int op, double y, double dy, float alpha) {
         mpfr_add_d(a, a, y, MPFR_RNDN); /* exact: a tie decided by alpha's bits 2^1000 below y's must stay one */
     }
     if (mpfr_zero_p(a) || isinf(dy)) { /* IEEE: the sign rule, inf * 0 = NaN */
-        const double s = mpfr_zero_p(a) ? 0.0 : (mpfr_sgn(a) > 0 ? 1.0 : -1.0);
+        /* y + alpha = 0: IEEE's sign, -0 only for -0 + -0 */
+        const double s = mpfr_zero_p(a) ? (signbit(y) && signbit(alpha) ? -0.0 : 0.0) : (mpfr_sgn(a) > 0 ? 1.0 : -1.0);
         mpfr_clears(a, b, (mpfr_ptr)0);
         return s * dy;
     }
