@@ -58,7 +58,7 @@ static FZ_UNUSED const int FZ_MODES[8] = {GPUACT_MODE_FAST, GPUACT_MODE_FAST, GP
                                           2, GPUACT_MODE_FAST, -1, INT_MIN};
 FZ_FN const gpuact_params *fz_read_call_g(fz_in *in, int gated, int *entry, int *op, int *dt, gpuact_params *prm) {
     static const int bad_ops[8] = {0, 8, -1, 9, 100, INT_MAX, INT_MIN, 255};
-    static const int bad_dts[8] = {0, 4, -1, 5, 255, INT_MAX, INT_MIN, 16};
+    static const int bad_dts[8] = {0, 6, -1, 5, 255, INT_MAX, INT_MIN, 16}; /* 4 is GPUACT_F64, which the element loops here leave out */
     uint8_t b;
     int pmode;
     unsigned setb;

@@ -98,7 +98,7 @@ int main(void) {
     TU_CHECK(gpuact_forward_host((gpuact_op)8, GPUACT_F32, NULL, xb, yb, N) == GPUACT_ERROR_INVALID_OP, "op 8");
     TU_CHECK(gpuact_forward_host((gpuact_op)8, GPUACT_F32, NULL, xb, yb, 0) == GPUACT_ERROR_INVALID_OP, "op 8, n = 0");
     TU_CHECK(gpuact_forward_host(GPUACT_OP_SILU, (gpuact_dtype)0, NULL, xb, yb, N) == GPUACT_ERROR_INVALID_DTYPE, "dtype 0");
-    TU_CHECK(gpuact_forward_host(GPUACT_OP_SILU, (gpuact_dtype)4, NULL, xb, yb, N) == GPUACT_ERROR_INVALID_DTYPE, "dtype 4");
+    TU_CHECK(gpuact_forward_host(GPUACT_OP_SILU, (gpuact_dtype)5, NULL, xb, yb, N) == GPUACT_ERROR_INVALID_DTYPE, "dtype 5");
     {
         float bad[4] = {tu_u2f(0x7fc00000u), tu_u2f(0x7f800000u), -tu_u2f(0x7f800000u), 1.0f};
         int i;

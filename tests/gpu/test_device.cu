@@ -1041,7 +1041,7 @@ static void test_bad_input(int ndev) {
         {"op 8", GRAD, 8, 1, 0, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_OP},
         {"op 0 with n = 0", FWD, 0, 1, 0, P_NULL, P_NULL, P_NULL, P_NULL, 0, GPUACT_ERROR_INVALID_OP},
         {"dtype 0", FWD, 1, 0, 0, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_DTYPE},
-        {"dtype 4", BWD, 1, 4, 0, P_X, P_DY, P_DX, P_NULL, 1, GPUACT_ERROR_INVALID_DTYPE},
+        {"dtype 5", BWD, 1, 5, 0, P_X, P_DY, P_DX, P_NULL, 1, GPUACT_ERROR_INVALID_DTYPE},
         {"params: unknown set bit", FWD, 7, 1, 1, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
         {"params: mode 2", FWD, 6, 3, 8, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},
         {"params: alpha NaN", FWD, 4, 1, 2, P_X, P_NULL, P_Y, P_NULL, 1, GPUACT_ERROR_INVALID_PARAMS},

@@ -440,7 +440,7 @@ int main() {
         TU_CHECK(gpuact_forward_backward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv + 64, dv2, dv2, 4, 0) == GPUACT_ERROR_OVERLAP, "y == dx");
         TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv + 4, 4, 0) == GPUACT_ERROR_OVERLAP, "overlap");
         TU_CHECK(gpuact_forward_device((gpuact_op)0, GPUACT_F32, NULL, dv, dv2, 4, 0) == GPUACT_ERROR_INVALID_OP, "op");
-        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, (gpuact_dtype)4, NULL, dv, dv2, 4, 0) == GPUACT_ERROR_INVALID_DTYPE, "dtype");
+        TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, (gpuact_dtype)5, NULL, dv, dv2, 4, 0) == GPUACT_ERROR_INVALID_DTYPE, "dtype");
         TU_CHECK(gpuact_backward_from_output_device(GPUACT_OP_SILU, GPUACT_F32, NULL, dv, dv, dv2, 0, 0) == GPUACT_ERROR_UNSUPPORTED, "unsupported");
         TU_CHECK(gpuact_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, dv, dv2, (size_t)-1 / 2, 0) == GPUACT_ERROR_OVERLAP, "wraps");
         emu_fail_launch = 1;
