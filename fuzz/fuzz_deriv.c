@@ -82,6 +82,15 @@ static double fwd32(int op, float x, const gpuact_cfg *c) {
 }
 
 /* ---- 4. difference quotient ------------------------------------------------ */
+/* D(h), D(2h) of f at x +- h, x +- 2h (fp1, fm1, fp2, fm2), and the tolerance
+   for |D(h) - g| (the harness's comment, item 4): second-order term, the
+   rounding of f, g's own rounding */
+static double dq_tol(double fp1, double fm1, double fp2, double fm2, double g, double hd, double *D1, double *D2) {
+    const double N1 = (2 * ulp32(fp1) + 2 * ulp32(fm1)) / (2 * hd), N2 = (2 * ulp32(fp2) + 2 * ulp32(fm2)) / (4 * hd);
+    *D1 = (fp1 - fm1) / (2 * hd);
+    *D2 = (fp2 - fm2) / (4 * hd);
+    return fabs(*D1 - *D2) + 2 * (N1 + N2) + 4 * ulp32(g) + 0x1p-20 * fabs(g) + 1e-300;
+}
 static double silu_dd(double x) { return x / (1.0 + exp(-x)); }
 static int swish_smooth(double x, double delta, const gpuact_cfg *c) {
     double a = x - delta, b = x + delta, ws[3], wmin, wmax, lo = c->lo, hi = c->hi;
@@ -100,7 +109,7 @@ static int swish_smooth(double x, double delta, const gpuact_cfg *c) {
     return 1;
 }
 static void check_dq(int op, float x, const gpuact_cfg *c, const fz_case *k) {
-    double ax = fabs((double)x), ulp, hd, delta, fp1, fm1, fp2, fm2, D1, D2, N1, N2, g, tol;
+    double ax = fabs((double)x), ulp, hd, delta, fp1, fm1, fp2, fm2, D1, D2, g, tol;
     int e;
     if (!(ax >= 0x1p-6 && ax <= 40.0)) return;
     frexp(ax, &e); /* ax in [2^(e-1), 2^e) */
@@ -119,11 +128,7 @@ static void check_dq(int op, float x, const gpuact_cfg *c, const fz_case *k) {
     fm2 = fwd32(op, (float)(x - 2 * hd), c);
     g = (double)tu_u2f(fz_lib(1, op, 0, tu_f2u(x), 0, c));
     if (!isfinite(fp1) || !isfinite(fm1) || !isfinite(fp2) || !isfinite(fm2) || !isfinite(g)) return;
-    D1 = (fp1 - fm1) / (2 * hd);
-    D2 = (fp2 - fm2) / (4 * hd);
-    N1 = (2 * ulp32(fp1) + 2 * ulp32(fm1)) / (2 * hd);
-    N2 = (2 * ulp32(fp2) + 2 * ulp32(fm2)) / (4 * hd);
-    tol = fabs(D1 - D2) + 2 * (N1 + N2) + 4 * ulp32(g) + 0x1p-20 * fabs(g) + 1e-300;
+    tol = dq_tol(fp1, fm1, fp2, fm2, g, hd, &D1, &D2);
     if (fabs(D1 - g) > tol) {
         fprintf(stderr, "FAIL fn=%s fmt=f32 dir=grad x=%a dy=%a alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n",
                 fz_op_name(op), (double)x, tu_ref_dec(k->fmt, k->db), (double)c->alpha, (double)c->scale, (double)c->lo,
@@ -306,7 +311,7 @@ static double bias_fwd32(int op, float x, float b, const gpuact_cfg *c) {
 static void check_bias_dq(const fz_case *k, float x, float b) {
     const int op = k->op;
     const gpuact_cfg *c = &k->c;
-    double s = (double)x + (double)b, as = fabs(s), ab = fabs((double)b), ulp, hd, delta, fp1, fm1, fp2, fm2, D1, D2, N1, N2, g, tol;
+    double s = (double)x + (double)b, as = fabs(s), ab = fabs((double)b), ulp, hd, delta, fp1, fm1, fp2, fm2, D1, D2, g, tol;
     int e;
     if (!(as >= 0x1p-6 && as <= 40.0) || !(ab > 0.0 && ab <= 40.0)) return;
     frexp(ab, &e); /* |b| in [2^(e-1), 2^e) */
@@ -322,11 +327,7 @@ static void check_bias_dq(const fz_case *k, float x, float b) {
     fm2 = bias_fwd32(op, x, (float)(b - 2 * hd), c);
     g = (double)gpuact_bias_backward_f32((gpuact_op)op, x, b, 1.0f, c);
     if (!isfinite(fp1) || !isfinite(fm1) || !isfinite(fp2) || !isfinite(fm2) || !isfinite(g)) return;
-    D1 = (fp1 - fm1) / (2 * hd);
-    D2 = (fp2 - fm2) / (4 * hd);
-    N1 = (2 * ulp32(fp1) + 2 * ulp32(fm1)) / (2 * hd);
-    N2 = (2 * ulp32(fp2) + 2 * ulp32(fm2)) / (4 * hd);
-    tol = fabs(D1 - D2) + 2 * (N1 + N2) + 4 * ulp32(g) + 0x1p-20 * fabs(g) + 1e-300;
+    tol = dq_tol(fp1, fm1, fp2, fm2, g, hd, &D1, &D2);
     if (fabs(D1 - g) > tol) {
         fprintf(stderr, "FAIL fn=%s fmt=f32 dir=bias_dx x=%a b=%a dy=0x1p+0 alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n",
                 fz_op_name(op), (double)x, (double)b, (double)c->alpha, (double)c->scale, (double)c->lo, (double)c->hi, D1, g,

@@ -23,6 +23,7 @@
      FAIL fn=... fmt=f64 dir=... x=... dy=... alpha=... s=... lo=... hi=... ref=... got=... ulp=...
    and aborts. */
 #include "fuzz_ref.h"
+#include "tests/common/ref_f64.h"
 
 #define FZ_F64_BAR 0.5001 /* measured: 0.5000005 (docs/ACCURACY.md, "fp64") */
 static const double FZ_F64_ZEROS[4] = {-0.75179156, -0.75246142, -0.75115426, -1.2784645427610738};
@@ -34,49 +35,6 @@ static uint64_t fz_u64(fz_in *in) {
 static double fz_b2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 static uint64_t fz_d2b(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 static int fz_d_special(double v) { return v != v || isinf(v) || v == 0 || fabs(v) < 2.2250738585072014e-308; }
-
-/* dy (y + L) (y > 0: dy lambda) rounded once to binary64, the IEEE rules for zeros and infinities */
-static double ref_bwd_out64(int op, double y, double dy, float alpha) {
-    mpfr_t a, b;
-    double r;
-    int t;
-    mpfr_exp_t e0, e1;
-    if (y != y || dy != dy) return NAN;
-    if (isinf(y) && y < 0) return y * dy; /* f' = y + L = -inf: IEEE */
-    mpfr_inits2(2400, a, b, (mpfr_ptr)0);
-    if (y > 0) {
-        if (op == GPUACT_OP_SELU) mpfr_set_str(a, FZ_SELU_LAMBDA, 10, MPFR_RNDN);
-        else mpfr_set_ui(a, 1, MPFR_RNDN);
-    } else if (op == GPUACT_OP_SELU) {
-        mpfr_set_str(a, FZ_SELU_LAMBDA, 10, MPFR_RNDN);
-        mpfr_set_str(b, FZ_SELU_ALPHA, 10, MPFR_RNDN);
-        mpfr_mul(a, a, b, MPFR_RNDN);
-        mpfr_add_d(a, a, y, MPFR_RNDN);
-    } else {
-        mpfr_set_d(a, (double)alpha, MPFR_RNDN);
-        mpfr_add_d(a, a, y, MPFR_RNDN); /* exact: the two within 1200 bits */
-    }
-    if (mpfr_zero_p(a) || isinf(dy) || dy == 0) {
-        /* y + alpha = 0: IEEE's sign, -0 only for -0 + -0 */
-        const double s = mpfr_zero_p(a) ? (signbit(y) && signbit(alpha) ? -0.0 : 0.0) : (mpfr_sgn(a) > 0 ? 1.0 : -1.0);
-        mpfr_clears(a, b, (mpfr_ptr)0);
-        return s * dy;
-    }
-    mpfr_mul_d(a, a, dy, MPFR_RNDN);
-    e0 = mpfr_get_emin();
-    e1 = mpfr_get_emax();
-    mpfr_set_emin(-1073);
-    mpfr_set_emax(1024);
-    mpfr_set_prec(b, 53);
-    t = mpfr_set(b, a, MPFR_RNDN);
-    t = mpfr_check_range(b, t, MPFR_RNDN);
-    mpfr_subnormalize(b, t, MPFR_RNDN);
-    r = mpfr_get_d(b, MPFR_RNDN);
-    mpfr_set_emin(e0);
-    mpfr_set_emax(e1);
-    mpfr_clears(a, b, (mpfr_ptr)0);
-    return r;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_in in = fz_in_make(data, size);
@@ -116,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                  x, dy, gpuact_status_string(s), arr, got);
     /* against MPFR */
     if (dir == 3) {
-        ref = ref_bwd_out64(op, x, dy, c.alpha);
+        ref = tu_ref_bwd_out64(op, x, dy, c.alpha);
         ulp = fz_d2b(got) == fz_d2b(ref) || (ref != ref && got != got) ? 0.0 : INFINITY;
         if (ulp != 0.0 && !fz_d_special(ref) && !fz_d_special(got)) {
             /* a normal result: its distance in ulps of the correctly rounded one */

@@ -10,6 +10,7 @@
 #define GPUACT_IMPLEMENTATION
 #include "gpuact.h"
 #include "tests/common/bits.h"
+#include "tests/common/ref_f64.h"
 #include <math.h>
 #include <mpfr.h>
 #include <stdio.h>
@@ -32,51 +33,6 @@ static double rnd(uint64_t *s) {
     case 1: return ldexp((double)(int64_t)(h >> 8) / 36028797018963968.0, (int)((h >> 2) & 63) - 40);
     default: return (double)(int64_t)(h >> 2) / 4611686018427387904.0 * 40.0 * (double)((h >> 4) & 1 ? 1 : -1);
     }
-}
-
-/* dy (y + L) rounded once to binary64; L = alpha (elu, a float) or lambda alpha
-   (selu, the exact decimals' product); y > 0: dy lambda */
-static double ref_bwd_out(int op, double y, double dy, float alpha) {
-    mpfr_t a, b;
-    double r;
-    int t;
-    if (isnan(y) || isnan(dy)) return NAN;
-    mpfr_inits2(2400, a, b, (mpfr_ptr)0); /* any double + alpha exactly (2^1024 .. 2^-1074) */
-    if (y > 0) {
-        if (op == GPUACT_OP_SELU) mpfr_set_str(a, "1.0507009873554804934193349852946", 10, MPFR_RNDN);
-        else mpfr_set_ui(a, 1, MPFR_RNDN);
-    } else if (isinf(y)) {
-        mpfr_clears(a, b, (mpfr_ptr)0);
-        return y * dy;
-    } else {
-        if (op == GPUACT_OP_SELU) {
-            mpfr_set_str(a, "1.0507009873554804934193349852946", 10, MPFR_RNDN);
-            mpfr_set_str(b, "1.6732632423543772848170429916717", 10, MPFR_RNDN);
-            mpfr_mul(a, a, b, MPFR_RNDN); /* the decimals' product, exactly */
-        } else mpfr_set_d(a, (double)alpha, MPFR_RNDN);
-        mpfr_add_d(a, a, y, MPFR_RNDN); /* exact: a tie decided by alpha's bits 2^1000 below y's must stay one */
-    }
-    if (mpfr_zero_p(a) || isinf(dy)) { /* IEEE: the sign rule, inf * 0 = NaN */
-        /* y + alpha = 0: IEEE's sign, -0 only for -0 + -0 */
-        const double s = mpfr_zero_p(a) ? (signbit(y) && signbit(alpha) ? -0.0 : 0.0) : (mpfr_sgn(a) > 0 ? 1.0 : -1.0);
-        mpfr_clears(a, b, (mpfr_ptr)0);
-        return s * dy;
-    }
-    mpfr_mul_d(a, a, dy, MPFR_RNDN);
-    {
-        const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-        mpfr_set_emin(-1073);
-        mpfr_set_emax(1024);
-        mpfr_set_prec(b, 53);
-        t = mpfr_set(b, a, MPFR_RNDN);
-        t = mpfr_check_range(b, t, MPFR_RNDN);
-        mpfr_subnormalize(b, t, MPFR_RNDN);
-        r = mpfr_get_d(b, MPFR_RNDN);
-        mpfr_set_emin(emin);
-        mpfr_set_emax(emax);
-    }
-    mpfr_clears(a, b, (mpfr_ptr)0);
-    return r;
 }
 
 int main(void) {
@@ -132,7 +88,7 @@ int main(void) {
         for (i = 0; i < 4000; i++) {
             const double y = -ldexp(1.0 + (double)((i % 50) | 1) * 0x1p-52, 60 + (i / 50) * 11); /* odd: 1 and 3 mod 4 */
             const double dy = (i & 2) ? 1.5 : -1.25;
-            const double got = gpuact__f64_bwd_out(GPUACT_OP_ELU, y, dy, &c), want = ref_bwd_out(GPUACT_OP_ELU, y, dy, c.alpha);
+            const double got = gpuact__f64_bwd_out(GPUACT_OP_ELU, y, dy, &c), want = tu_ref_bwd_out64(GPUACT_OP_ELU, y, dy, c.alpha);
             if (!same(got, want) && ++bad <= 3) printf("FAIL elu dx from y=%a dy=%a: %a, MPFR %a\n", y, dy, got, want);
         }
         check(bad == 0, "elu dx from y next to ties, against MPFR");
@@ -207,7 +163,7 @@ int main(void) {
                     if (i % 4 == 2) y = rnd(&seed);
                     if (i % 97 == 0) dy = ldexp(1.0 + (double)(h & 0xffff) / 65536.0, (int)(h >> 48) % 2100 - 1050);
                     got = gpuact__f64_bwd_out(op, y, dy, &cc);
-                    want = ref_bwd_out(op, y, dy, cc.alpha);
+                    want = tu_ref_bwd_out64(op, y, dy, cc.alpha);
                     n++;
                     if (!(same(got, want) || (isnan(got) && isnan(want) && d2u(got) == 0x7ff8000000000000ull))) {
                         snprintf(what, sizeof what, "FAIL op=%d alpha=%g dir=bwd_out y=%a dy=%a ref=%a got=%a", op, (double)cc.alpha, y, dy, want, got);
