@@ -16848,6 +16848,114 @@ GPUACT__FN gpuact__df gpuact__bias_sum(float x, float b) {
     }
     return t;
 }
+/* The exact sum of q[0..n-1] (Shewchuk's grow-expansion, every 2sum exact;
+   the parts stay below 2^127): its sign (-1, 0, 1), and in *v the sum to
+   about a float's precision with that sign, from the nonoverlapping
+   expansion the parts become. */
+GPUACT__FN int gpuact__exp_sign(float *q, int n, float *v) {
+    int i, j, sg = 0;
+    float r = 0.0f;
+    for (i = 1; i < n; i++) {
+        float a = q[i];
+        for (j = 0; j < i; j++) {
+            const gpuact__df t = gpuact__2sum(a, q[j]);
+            a = t.h;
+            q[j] = t.l;
+        }
+        q[i] = a;
+    }
+    for (i = 0; i < n; i++) { /* increasing magnitude: the last nonzero part has the sum's sign */
+        r = r + q[i];
+        if (q[i] != 0.0f) sg = q[i] > 0.0f ? 1 : -1;
+    }
+    if (sg != 0 && (r == 0.0f || (r > 0.0f) != (sg > 0))) r = sg > 0 ? 1.17549435e-38f : -1.17549435e-38f;
+    *v = r;
+    return sg;
+}
+/* The parts of (V - m) 2^K for gpuact__bias_tiny (V = f(s + e) 2^-k, s =
+   sig 2^k, e = ep 2^k; m = mh + ml): c1 (sig + ep) 2^K - m 2^K + c2/4 (sig^2
+   + 2 sig ep + ep^2) + c3/4 2^k sig^3, 2^(k + K) = 1/4. Exact (2prod) down to
+   c2 (2 sig ep)'s head where c1 and c2 are (their l 0); rounded below. */
+GPUACT__FN int gpuact__bias_tiny_parts(float *q, float sig, float ep, int k, int K, gpuact__df c1, gpuact__df c2q, float c3q,
+                                       float mh, float ml) {
+    const float sK = gpuact__ldexp(sig, K), eK = gpuact__ldexp(ep, K);
+    const gpuact__df S = gpuact__2prod(sig, sig), R = gpuact__2prod(sig + sig, ep);
+    gpuact__df t;
+    int n = 0;
+    t = gpuact__2prod(c1.h, sK); q[n++] = t.h; q[n++] = t.l;
+    q[n++] = -gpuact__ldexp(mh, K); q[n++] = -gpuact__ldexp(ml, K);
+    t = gpuact__2prod(c1.h, eK); q[n++] = t.h; q[n++] = t.l;
+    t = gpuact__2prod(c1.l, sK); q[n++] = t.h; q[n++] = t.l;
+    q[n++] = gpuact__mul(c1.l, eK);
+    t = gpuact__2prod(c2q.h, S.h); q[n++] = t.h; q[n++] = t.l;
+    t = gpuact__2prod(c2q.h, S.l); q[n++] = t.h; q[n++] = t.l;
+    t = gpuact__2prod(c2q.h, R.h); q[n++] = t.h; q[n++] = t.l;
+    q[n++] = gpuact__mul(c2q.h, R.l);
+    q[n++] = gpuact__mul(c2q.l, S.h);
+    q[n++] = gpuact__mul(c2q.l, R.h);
+    q[n++] = gpuact__mul(c2q.h, gpuact__mul(ep, ep));
+    q[n++] = gpuact__mul(c3q, gpuact__ldexp(gpuact__mul(gpuact__mul(sig, sig), sig), k));
+    return n;
+}
+/* f(s + e) at a tiny s with e != 0 (the gelu family and silu at |s| <
+   2^-40, elu and selu at -2^-60 < s < 0): f(z) = c1 z + c2 z^2 + c3 z^3 +
+   ..., z = s + e. The single ops' form (c1 z rounded, c2 z^2 only the side
+   of a tie) fails here: e can be as small as c2 s^2 or smaller (b far below
+   ulp(x)), and then the two compete (K44: elu at alpha = 0x1.03p+0, x =
+   -2^-64, b = -2^-133, where alpha x is a bf16 midpoint). So V - m is
+   summed exactly for the floats m next to a first guess, which settles h =
+   RN(V) at every midpoint, and l = V - h with its sign exact. The parts
+   (gpuact__bias_tiny_parts) are exact to c2's 2 s e where c1 and c2 are
+   dyadic (elu's alpha and alpha/2, silu's 1/2 and 1/4): the sum cancels
+   exactly only where e is a non-dyadic function of s, so a rounded part
+   below decides only a sum that cancels to within 2^-40 of it by chance,
+   as irrational constants (c2 = 1/sqrt(2 pi) for gelu_erf and gelu_tanh,
+   1.702/4, selu's lambda alpha) may anyway. */
+GPUACT__FN_COLD gpuact__xf gpuact__bias_tiny(int op, float s, float e, gpuact_cfg c) {
+    const int k = (int)((gpuact__f2u(s) >> 23) & 0xffu) - 127; /* s normal: e != 0 */
+    const int K = -k - 2;                                       /* c1 s 2^K < 2^125 */
+    const float sig = gpuact__ldexp(s, -k), ep = gpuact__ldexp(e, -k);
+    gpuact__df c1 = gpuact__df_make(0.5f, 0.0f), c2q;
+    float c3q = 0.0f, q[24], t, h, l, side = -1.0f; /* side: z^4's term, the gelu family's next */
+    int ka = 0, i, n;
+    if (op == GPUACT_OP_ELU) {
+        uint32_t u = gpuact__f2u(c.alpha) & 0x7fffffffu;
+        float a = c.alpha;
+        if (u < 0x00800000u) { a = gpuact__mul(a, 18446744073709551616.0f); ka = -64; u = gpuact__f2u(a) & 0x7fffffffu; }
+        ka += (int)(u >> 23) - 127;
+        c1.h = gpuact__u2f((gpuact__f2u(a) & 0x807fffffu) | 0x3f800000u); /* alpha 2^-ka */
+        c2q = gpuact__df_make(gpuact__mul(c1.h, 0.125f), 0.0f);
+        c3q = gpuact__mul(c1.h, 0.0416666679f); /* alpha/24 */
+        side = gpuact__copysign(1.0f, gpuact__mul(c1.h, s));
+    } else if (op == GPUACT_OP_SELU) {
+        c1 = GPUACT__SELU_LA;
+        c2q = gpuact__df_make(gpuact__mul(c1.h, 0.125f), gpuact__mul(c1.l, 0.125f));
+        c3q = gpuact__mul(c1.h, 0.0416666679f);
+        side = s;
+    } else if (op == GPUACT_OP_SILU) {
+        c2q = gpuact__df_make(0.0625f, 0.0f);
+    } else if (op == GPUACT_OP_GELU_SIGMOID) { /* c2 = 1.702/4 */
+        c2q = gpuact__df_make(gpuact__mul(GPUACT__K(GPUACT__C_GS_K_H), 0.0625f), gpuact__mul(GPUACT__K(GPUACT__C_GS_K_L), 0.0625f));
+    } else { /* gelu_erf, gelu_tanh: c2 = 1/sqrt(2 pi) */
+        c2q = gpuact__df_make(gpuact__mul(GPUACT__K(GPUACT__C_INV_SQRT2PI_H), 0.25f), gpuact__mul(GPUACT__K(GPUACT__C_INV_SQRT2PI_L), 0.25f));
+    }
+    n = gpuact__bias_tiny_parts(q, sig, ep, k, K, c1, c2q, c3q, 0.0f, 0.0f);
+    gpuact__exp_sign(q, n, &t);
+    h = gpuact__ldexp(t, -K); /* within an ulp or two of V */
+    for (i = 0; i < 4; i++) { /* the midpoints next to h: V beyond one moves h */
+        const float hu = gpuact__half_ulp(h), p2 = (gpuact__f2u(h) & 0x007fffffu) == 0u ? 0.5f : 1.0f;
+        const float up = h < 0.0f ? gpuact__mul(hu, p2) : hu, dn = h > 0.0f ? gpuact__mul(hu, p2) : hu;
+        n = gpuact__bias_tiny_parts(q, sig, ep, k, K, c1, c2q, c3q, h, up);
+        if (gpuact__exp_sign(q, n, &t) > 0) { h = h + (up + up); continue; }
+        n = gpuact__bias_tiny_parts(q, sig, ep, k, K, c1, c2q, c3q, h, -dn);
+        if (gpuact__exp_sign(q, n, &t) < 0) { h = h - (dn + dn); continue; }
+        break;
+    }
+    n = gpuact__bias_tiny_parts(q, sig, ep, k, K, c1, c2q, c3q, h, 0.0f);
+    l = gpuact__exp_sign(q, n, &t) == 0 ? gpuact__copysign(7.88860905e-31f, side) : gpuact__ldexp(t, -K);
+    if (l == 0.0f) l = gpuact__copysign(7.88860905e-31f, t); /* 2^-100: keeps the side */
+    return gpuact__xf_make(gpuact__df_make(h, l), k + ka);
+}
 /* the exact forms: 1 and f(s + e) or f'(s + e) in *v where s is in one of
    them (e may be 0: s need not be a number of the output format) */
 GPUACT__FN int gpuact__bias_exact(int deriv, int op, float s, float e, const gpuact_cfg *c, gpuact__xf *v) {
@@ -16869,7 +16977,11 @@ GPUACT__FN int gpuact__bias_exact(int deriv, int op, float s, float e, const gpu
         *v = op == GPUACT_OP_ELU ? gpuact__xf_make(gpuact__df_make(s, e), 0) : gpuact__xx_mul(gpuact__xf_make(GPUACT__SELU_L, 0), r);
         return 1;
     }
-    if (gf) { /* c1 (s + e) and the side of c2 (s + e)^2 */
+    if (e != 0.0f && (gf || c->alpha != 0.0f || op == GPUACT_OP_SELU)) {
+        *v = gpuact__bias_tiny(op, s, e, *c);
+        return 1;
+    }
+    if (gf) { /* c1 s and the side of c2 s^2 */
         r.e -= 1;
         *v = gpuact__tiny_tie(r, 0);
     } else {

@@ -162,6 +162,44 @@ static void specials(const acc_config *k, const gpuact_cfg *c, const gpuact_ref_
             for (q = 0; q < n; q += 3) one(k, c, rp, 0, tu_f2u(V[i]), tu_f2u(V[j]), tu_f2u(V[q]), st);
 }
 
+/* Tiny sums: |x + b| below the tiny forms' thresholds (2^-40 for the gelu
+   family and silu, 2^-60 for elu and selu) with b far below ulp(x), so that
+   the sum's error e = b competes with the square term of f(z) = c1 z + c2 z^2
+   + ...: b = t x^2 c2/c1 for t spread over +-2^[-8, 8] (and 0.99 to 1.01),
+   rounded to the input type. For elu, alphas of 9 and 12 significant bits
+   make alpha x a bf16 or fp16 rounding midpoint, where that competition
+   decides the result (K44: x = -2^-64, b = -2^-133, alpha = 0x1.03p+0); for
+   fp32 also b near +-ulp(x)/2 (x + b near a tie). fp32 and bf16 (fp16 has
+   no values that small): n draws each. */
+static void tiny_sums(const acc_config *k, const gpuact_cfg *c, const gpuact_ref_params *rp, long n, uint64_t seed) {
+    const int gf = k->op != GPUACT_OP_ELU && k->op != GPUACT_OP_SELU;
+    const double c21 = k->op == GPUACT_OP_ELU || k->op == GPUACT_OP_SELU ? 0.5
+                       : k->op == GPUACT_OP_SILU                         ? 0.5
+                       : k->op == GPUACT_OP_GELU_SIGMOID                 ? 0.851
+                                                                         : 0.7978845608; /* c2 / c1 */
+    int fmt;
+    for (fmt = 0; fmt <= 2; fmt += 2) {
+        stat2 st = {{0}, {0}, {0}, {0}, {0}, {0}};
+        long j;
+        for (j = 0; j < n; j++) {
+            const uint64_t h = tu_mix64(seed ^ ((uint64_t)fmt << 56) ^ (uint64_t)j);
+            const uint64_t h2 = tu_mix64(h);
+            const int ex = gf ? -41 - (int)(h % 34) : -61 - (int)(h % 14); /* |x| < 2^-40 or 2^-60, x^2 a float */
+            const float sig = 1.0f + (float)((h >> 8) & (fmt == 0 ? 0x7fffff : 0x7f)) / (fmt == 0 ? 8388608.0f : 128.0f);
+            const float x = ldexpf((h >> 40) & 3 ? sig : 1.0f, ex) * (gf && ((h >> 42) & 1) ? 1.0f : -1.0f);
+            const double tm = (h2 & 7) == 0 ? 0.99 + 0.02 * (double)((h2 >> 8) & 0xffff) / 65536.0
+                                            : ldexp(1.0 + (double)((h2 >> 8) & 0xffff) / 65536.0, (int)((h2 >> 24) % 17) - 8);
+            double bt = ((h2 >> 40) & 1 ? -1.0 : 1.0) * tm * (double)x * (double)x * c21;
+            if (fmt == 0 && (h2 & 7) == 1) bt += ((h2 >> 41) & 1 ? -0.5 : 0.5) * (double)ulpf(x); /* near x + b's ties */
+            const float bf = (float)bt, dy = moderate(h2 >> 3);
+            if (bf == 0.0f || !isfinite(bf)) continue;
+            one(k, c, rp, fmt, enc(fmt, x), enc(fmt, bf), enc(fmt, dy), &st);
+        }
+        printf("tiny sums: ");
+        row(k, fmt, &st);
+    }
+}
+
 int main(int argc, char **argv) {
     long stride = 1, n32 = 100000;
     int i, ci, fmt;
@@ -243,6 +281,28 @@ int main(int argc, char **argv) {
                 else one(k, &c, &rp, 0, tu_f2u(e), tu_f2u(s), tu_f2u(dy), &st);
             }
             row(k, 0, &st);
+        }
+    }
+    { /* the tiny sums, for every op but swish_tanh, and elu at alphas that make alpha x a 16-bit midpoint */
+        static const float ALPHAS[] = {0x1.03p+0f, -0x1.03p+0f, 0x1.81p-3f, 0x1.fdp+2f, 0x1.001p+0f, 0x1.7ffp+0f, 0x1.03p-140f, 0x1.03p+100f};
+        const long nt = n32 / 10 > 1000 ? n32 / 10 : 1000;
+        for (ci = 0; ci < ACC_NCONF + (int)(sizeof ALPHAS / sizeof ALPHAS[0]); ci++) {
+            acc_config k = ci < ACC_NCONF ? CONFS[ci] : CONFS[3];
+            gpuact_params p = {0};
+            gpuact_cfg c;
+            gpuact_ref_params rp;
+            char name[48];
+            if (k.op == GPUACT_OP_SWISH_TANH) continue;
+            if (ci >= ACC_NCONF) {
+                k.alpha = ALPHAS[ci - ACC_NCONF];
+                snprintf(name, sizeof name, "elu(a=%a)", (double)k.alpha);
+                k.name = name;
+            }
+            p.set = GPUACT_SET_ALPHA;
+            p.alpha = k.alpha;
+            if (gpuact_resolve((gpuact_op)k.op, &p, &c) != GPUACT_SUCCESS) { printf("FAIL resolve %s\n", k.name); failed++; continue; }
+            rp = tu_refp(&c);
+            tiny_sums(&k, &c, &rp, nt, 0x7a1e5ull + (uint64_t)ci);
         }
     }
     if (gpuact_ref_undecided_count() != 0) { printf("FAIL reference undecided %lu\n", gpuact_ref_undecided_count()); failed++; }
