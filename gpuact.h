@@ -38,7 +38,7 @@
    BIAS + ACTIVATION: y = f(x + b), dx = dy f'(x + b), dbias = column sums
    of dx, b broadcast along the rows of a [rows, cols] x; f of the exact
    sum x + b, rounded once (gpuact_bias_forward_host / _device,
-   gpuact_bias_backward_*; every op but swish_tanh).
+   gpuact_bias_backward_*; every op).
    FP64: dtype GPUACT_F64 (double arrays) in every single-op entry point
    and direction (forward, f', backward, both, backward from y), accurate
    mode only (fast mode answers GPUACT_ERROR_UNSUPPORTED, as the gated and
@@ -123,9 +123,10 @@
                              (gpuact_bias_forward_device, gpuact_bias_backward_device), a mask
                              as GPUACT_ONLY_OPS; default none (each op adds about 3.5 s to the
                              nvcc build); the others answer GPUACT_ERROR_UNSUPPORTED there (the
-                             host entry points and the scalar functions have every op but
-                             swish_tanh). GEGLU/SwiGLU MLPs and seed 002 want
+                             host entry points and the scalar functions have every op).
+                             GEGLU/SwiGLU MLPs want
                                (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_GELU_TANH) | GPUACT_BIT(GPUACT_OP_SILU))
+                             and seed 002's Linear -> swish chain GPUACT_BIT(GPUACT_OP_SWISH_TANH).
      GPUACT_F64_KERNELS       CUDA: build the fp64 kernel (one, for every op and direction);
                              without it the *_device entry points answer
                              GPUACT_ERROR_UNSUPPORTED for GPUACT_F64 (the host entry points have it).
@@ -269,7 +270,7 @@ typedef enum gpuact_status {
                                           *_device: an op or type left out by GPUACT_ONLY_OPS / GPUACT_ONLY_TYPES
                                           (or GPUACT_GATED_OPS for the gated forms, GPUACT_BIAS_OPS for the
                                           bias forms), or fast mode without GPUACT_FAST_KERNELS; the gated
-                                          and bias forms in fast mode; bias + swish_tanh; GPUACT_F64 in
+                                          and bias forms in fast mode; GPUACT_F64 in
                                           fast mode, in the gated and bias forms, and *_device without
                                           GPUACT_F64_KERNELS */
     GPUACT_ERROR_FP_ENVIRONMENT = 7,   /* host FTZ/DAZ, a non-nearest rounding mode, or reassociating compile flags */
@@ -354,9 +355,8 @@ GPUACT_DEF gpuact_status gpuact_gated_backward_host(gpuact_op op, gpuact_dtype d
    GPUACT_BIAS_CHUNK (128) rows to a partial in row order, the partials in
    order, each from +0, rounded once to the type: the same bits on every
    run and on host and device. y may be x, dx may be x or dy, dbias may be
-   bias (in place); any other shared byte is GPUACT_ERROR_OVERLAP. Every op
-   but swish_tanh (its clamps: GPUACT_ERROR_UNSUPPORTED), accurate mode only
-   (fast mode: GPUACT_ERROR_UNSUPPORTED). rows = 0 writes +0 to dbias. The
+   bias (in place); any other shared byte is GPUACT_ERROR_OVERLAP. Every op,
+   accurate mode only (fast mode: GPUACT_ERROR_UNSUPPORTED). rows = 0 writes +0 to dbias. The
    scalar forms are gpuact_bias_forward_f32 / _f16 / _bf16 and
    gpuact_bias_backward_*. */
 GPUACT_DEF gpuact_status gpuact_bias_forward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *x,
@@ -771,7 +771,7 @@ GPUACT_DEF gpuact_status gpuact_gated_backward_host(gpuact_op op, gpuact_dtype d
 }
 
 /* The bias entry points' checks (host and device), in the order of
-   gpuact__check_args: parameters (fast mode, swish_tanh: unsupported),
+   gpuact__check_args: parameters (fast mode: unsupported),
    dtype, (empty: success), NULL pointers, sizes that wrap the address
    space, overlaps (an output may be exactly one of its inputs: y = x, dx =
    x or dy, dbias = bias). ins: x, dy (dense), bias; outs: y or dx, dbias. */
@@ -784,7 +784,7 @@ static gpuact_status gpuact__check_bias(gpuact_op op, gpuact_dtype t, const gpua
     gpuact_status s = gpuact_resolve(op, p, c);
     size_t esz, width, total;
     if (s != GPUACT_SUCCESS) return s;
-    if (c->mode != GPUACT_MODE_ACCURATE || op == GPUACT_OP_SWISH_TANH) return GPUACT_ERROR_UNSUPPORTED;
+    if (c->mode != GPUACT_MODE_ACCURATE) return GPUACT_ERROR_UNSUPPORTED;
     if ((int)t < 1 || (int)t > 4) return GPUACT_ERROR_INVALID_DTYPE;
     if (t == GPUACT_F64) return GPUACT_ERROR_UNSUPPORTED; /* the bias forms: fp32, fp16, bf16 */
     if (cols == 0 || (rows == 0 && !(bwd && db))) return GPUACT_SUCCESS;

@@ -5,7 +5,8 @@
        ./bias_bench [--log2rows 14] [--log2cols 14] [--reps 20] [--csv out.csv]
 
    x, dy, y, dx dense [rows, cols], bias of cols; n = rows x cols (2^28 by
-   default). For gelu_erf, gelu_tanh and silu, fp32, fp16 and bf16:
+   default). For gelu_erf, gelu_tanh, silu and swish_tanh (s = 1/2, [-1, 1]),
+   fp32, fp16 and bf16:
    gpuact_bias_forward_device (reads x, writes y: 2 n elements),
    gpuact_bias_backward_device without dbias (reads x, dy, writes dx: 3 n)
    and with it (the same plus the partial sums, 8 bytes a column per 128
@@ -19,7 +20,8 @@
    points, bit for bit. Exit status 0 iff every call succeeded and every
    spot check matched. */
 #define GPUACT_IMPLEMENTATION
-#define GPUACT_BIAS_OPS (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_GELU_TANH) | GPUACT_BIT(GPUACT_OP_SILU))
+#define GPUACT_BIAS_OPS \
+    (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_GELU_TANH) | GPUACT_BIT(GPUACT_OP_SILU) | GPUACT_BIT(GPUACT_OP_SWISH_TANH))
 #include "gpuact.h"
 #include "tests/common/args.h"
 #include "tests/common/cuda_check.h"
@@ -52,7 +54,7 @@ int main(int argc, char **argv) {
     CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
     FILE *f = csv ? fopen(csv, "w") : NULL;
     if (f) fprintf(f, "op,dtype,direction,rows,cols,time_ms,gb_per_s,pct_of_copy,copy_ms,copy_gb_per_s,spot_check_mismatches\n");
-    static const gpuact_op ops[3] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_SILU};
+    static const gpuact_op ops[4] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_SILU, GPUACT_OP_SWISH_TANH};
     static const char *opn[3] = {"gelu_erf", "gelu_tanh", "silu"};
     static const gpuact_dtype dts[3] = {GPUACT_F32, GPUACT_BF16, GPUACT_F16};
     static const char *dtn[4] = {"?", "f32", "f16", "bf16"};

@@ -6,7 +6,9 @@ bytes and copy):
 
     python3 bench/bias_torch.py [--log2rows 14] [--log2cols 14] [--reps 20] [--csv FILE]
 
-PyTorch: fwd F.gelu(x + b) (F.silu for silu); bwd torch.autograd.grad of it
+PyTorch: fwd F.gelu(x + b) (F.silu for silu; for swish_tanh seed 002's
+chain clamp(tanh(clamp(silu(x + b) / 2, -1, 1)), -1, 1), also under
+torch.compile); bwd torch.autograd.grad of it
 for x with the forward graph built before the timing and retained (aten's
 add backward is the identity: gelu_backward alone); bwd+db the same for x
 and b (db = dx.sum(0), autograd's reduction for the broadcast bias).
@@ -15,7 +17,8 @@ through it the same way (gpuact's bias_backward: one kernel, with db a
 second small one). Bytes and "% copy" as bias_bench: fwd 2 n elements, bwd
 3 n, against x.copy_ of n elements, each call alternating with the copy,
 median of --reps after 3 warm-up rounds, CUDA events. ratio = PyTorch's
-time / gpuact's. Data: x, b, dy randn (never 0)."""
+time / gpuact's (compile: torch.compile's time / gpuact's). Data: x, b, dy
+randn (never 0)."""
 import argparse
 import statistics
 
@@ -36,7 +39,9 @@ ap.add_argument("--csv")
 a = ap.parse_args()
 rows, cols = 1 << a.log2rows, 1 << a.log2cols
 dev = "cuda"
-ops = {"gelu_erf": lambda v: F.gelu(v), "gelu_tanh": lambda v: F.gelu(v, approximate="tanh"), "silu": F.silu}
+ops = {"gelu_erf": lambda v: F.gelu(v), "gelu_tanh": lambda v: F.gelu(v, approximate="tanh"), "silu": F.silu,
+       "swish_tanh": lambda v: torch.clamp(torch.tanh(torch.clamp(F.silu(v) / 2, -1.0, 1.0)), -1.0, 1.0)}
+COMPILED = ("swish_tanh",)  # the chain, where torch.compile fuses what eager runs as five kernels
 out = []
 
 
@@ -61,7 +66,8 @@ def nonzero_randn(shape, dt, g):
 print("bias + activation, PyTorch %s, %s, [%d, %d], median of %d; gpuact: %s" % (
     torch.__version__, torch.cuda.get_device_name(), rows, cols, a.reps,
     "the package, same process" if HAVE_GA else "not installed (PyTorch alone)"))
-print("%-10s %-5s %-6s %10s %8s %10s %8s %8s" % ("op", "dtype", "dir", "torch ms", "% copy", "gpuact ms", "% copy", "ratio"))
+print("%-10s %-5s %-6s %10s %8s %10s %8s %10s %8s %8s %8s" % ("op", "dtype", "dir", "torch ms", "% copy", "compile ms", "% copy",
+                                                            "gpuact ms", "% copy", "ratio", "vs comp"))
 for dt, dn in ((torch.float32, "f32"), (torch.bfloat16, "bf16"), (torch.float16, "f16")):
     g = torch.Generator(device=dev).manual_seed(1)
     x, b, dy = nonzero_randn((rows, cols), dt, g), nonzero_randn((cols,), dt, g), nonzero_randn((rows, cols), dt, g)
@@ -70,11 +76,16 @@ for dt, dn in ((torch.float32, "f32"), (torch.bfloat16, "bf16"), (torch.float16,
     for on, f in ops.items():
         for d in ("fwd", "bwd", "bwd+db"):
             row = [on, dn, d]
-            for who in ("torch", "gpuact"):
-                if who == "gpuact" and not HAVE_GA:
+            for who in ("torch", "compile", "gpuact"):
+                if (who == "gpuact" and not HAVE_GA) or (who == "compile" and on not in COMPILED):
                     row += [float("nan"), float("nan")]
                     continue
-                act = (lambda v, w: f(v + w)) if who == "torch" else (lambda v, w: ga.bias_act(v, w, on))
+                if who == "torch":
+                    act = lambda v, w: f(v + w)
+                elif who == "compile":
+                    act = torch.compile(lambda v, w: f(v + w))
+                else:
+                    act = lambda v, w: ga.bias_act(v, w, on)
                 if d == "fwd":
                     fn = lambda: act(x, b)
                 else:
@@ -86,13 +97,15 @@ for dt, dn in ((torch.float32, "f32"), (torch.bfloat16, "bf16"), (torch.float16,
                 mk, mc = timed(fn, lambda: y.copy_(dy))
                 kb = nbytes * (2 if d == "fwd" else 3)
                 row += [mk, 100.0 * (kb / mk) / (2 * nbytes / mc)]
-            ratio = row[3] / row[5] if HAVE_GA else float("nan")
-            print("%-10s %-5s %-6s %10.3f %7.1f%% %10.3f %7.1f%% %7.2fx" % (tuple(row) + (ratio,)))
-            out.append(tuple(row) + (ratio,))
+            ratio = row[3] / row[7] if HAVE_GA else float("nan")
+            rc = row[5] / row[7] if HAVE_GA else float("nan")
+            print("%-10s %-5s %-6s %10.3f %7.1f%% %10.3f %7.1f%% %10.3f %7.1f%% %7.2fx %7.2fx" % (tuple(row) + (ratio, rc)))
+            out.append(tuple(row) + (ratio, rc))
     del x, b, dy, y
     torch.cuda.empty_cache()
 if a.csv:
     with open(a.csv, "w") as fh:
-        fh.write("op,dtype,direction,torch_ms,torch_pct_of_copy,gpuact_ms,gpuact_pct_of_copy,ratio\n")
+        fh.write("op,dtype,direction,torch_ms,torch_pct_of_copy,compile_ms,compile_pct_of_copy,gpuact_ms,gpuact_pct_of_copy,"
+                 "ratio,ratio_compile\n")
         for r in out:
-            fh.write("%s,%s,%s,%.4f,%.2f,%.4f,%.2f,%.3f\n" % r)
+            fh.write("%s,%s,%s,%.4f,%.2f,%.4f,%.2f,%.4f,%.2f,%.3f,%.3f\n" % r)

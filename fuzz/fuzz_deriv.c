@@ -9,7 +9,7 @@
                     above and the dy below; bit 1: that dy moderate
      30..33 dy      of the gated forms: raw bits, or (int32)bits * 2^-28
      34     bias    nonzero: the bias checks 6. too, with x and the dy above
-                    and the b below (swish_tanh has no bias form: skipped);
+                    and the b below;
                     bit 1: b moderate
      35..38 b       of the bias forms: raw bits, or (int32)bits * 2^-26
    Per input, for the decoded op / format / parameters / mode (in fast mode
@@ -321,6 +321,7 @@ static void check_bias_dq(const fz_case *k, float x, float b) {
     if (ab + 2 * hd >= ldexp(1.0, e) || ab - 2 * hd < ldexp(1.0, e - 1)) return; /* b +- 2h in the binade: exact */
     delta = 1e-3 + 4 * hd;
     if ((op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) && as < delta) return;
+    if (op == GPUACT_OP_SWISH_TANH && (!(fabs(c->scale) <= 16.0) || !swish_smooth(s, delta, c))) return;
     fp1 = bias_fwd32(op, x, (float)(b + hd), c);
     fm1 = bias_fwd32(op, x, (float)(b - hd), c);
     fp2 = bias_fwd32(op, x, (float)(b + 2 * hd), c);
@@ -419,7 +420,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* 5. the gated forms */
     if (gated) check_gated(&k, (gated & 2) ? fz_enc(k.fmt, (double)(int32_t)gr * 0x1p-28) : gr & fz_mask(k.fmt));
     /* 6. the bias forms */
-    if (bias && k.op != GPUACT_OP_SWISH_TANH)
+    if (bias)
         check_bias(&k, (bias & 2) ? fz_enc(k.fmt, (double)(int32_t)br * 0x1p-26) : br & fz_mask(k.fmt));
     return 0;
 }

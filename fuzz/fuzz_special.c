@@ -20,7 +20,7 @@
      36..40 b: a field like the others (gated and bias forms)
      41 bias: b % 3: 0 (or absent) as above; where byte 35 chose no gated
         form, 1 y = f(x + b), 2 dx = dy f'(x + b) (accurate mode;
-        swish_tanh has none: skipped). x then names the sum: bit 2 of
+        swish_tanh's sums from its clamp edges too). x then names the sum: bit 2 of
         byte 41 set, x is the field at 36 (the gated forms' b and dy
         table: extremes, specials) and b = t - x rounded to the format,
         with t the x field's entry (so x + b lands next to t, which need
@@ -366,8 +366,9 @@ static int bias_case(fz_case *k, int form, int diff, fz_in *xin, fz_in *bin) {
     k->c.mode = GPUACT_MODE_ACCURATE;
     k->dir = form == FZ_BIAS_DX ? 2 : 0;
     sc.c = &k->c;
-    tb = k->op == GPUACT_OP_ELU ? read_field(xin, k->fmt, &XG[k->op][k->fmt], 1, elu_dyn, &sc)
-                                : read_field(xin, k->fmt, &XG[k->op][k->fmt], 0, no_dyn, NULL);
+    tb = k->op == GPUACT_OP_ELU          ? read_field(xin, k->fmt, &XG[k->op][k->fmt], 1, elu_dyn, &sc)
+         : k->op == GPUACT_OP_SWISH_TANH ? read_field(xin, k->fmt, &XG[k->op][k->fmt], SWISH_NDYN, swish_dyn, &sc)
+                                         : read_field(xin, k->fmt, &XG[k->op][k->fmt], 0, no_dyn, NULL);
     vb = read_field(bin, k->fmt, &GT[k->fmt], 0, no_dyn, NULL);
     t = tu_ref_dec(k->fmt, tb);
     v = tu_ref_dec(k->fmt, vb);
@@ -415,10 +416,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bias = fz_u8(&in);
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
     if (gated) return gated_case(&k, gated, &xin, &bin);
-    if (bias % 3) {
-        if (k.op == GPUACT_OP_SWISH_TANH) return 0;
-        return bias_case(&k, bias % 3, (bias >> 2) & 1, &xin, &bin);
-    }
+    if (bias % 3) return bias_case(&k, bias % 3, (bias >> 2) & 1, &xin, &bin);
     if (k.dir == 3 && (k.op != GPUACT_OP_ELU && k.op != GPUACT_OP_SELU)) k.dir = 2;
     if (k.dir == 3 && k.op == GPUACT_OP_ELU && k.c.alpha < 0.0f) k.dir = 2;
     sc.c = &k.c;

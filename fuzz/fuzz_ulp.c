@@ -23,7 +23,7 @@
      34     bias      b % 3, where byte 29 chose no gated form: 0 (or absent)
                       as above; 1 y = f(x + b), 2 dx = dy f'(x + b)
                       (gpuact_bias_forward_* / _backward_*; accurate mode
-                      as the gated forms; swish_tanh has none: skipped)
+                      as the gated forms)
    Every bit pattern is reachable (NaN payloads, infinities, subnormals).
    Invalid parameters (non-finite alpha/scale, NaN bound, lo > hi, unknown
    bit) must be rejected by gpuact_resolve, and the input stops there.
@@ -53,7 +53,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     k.bias = k.gated ? 0 : fz_u8(&in) % 3;
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
     if (k.bias) {
-        if (k.op == GPUACT_OP_SWISH_TANH) return 0;
         k.c.mode = GPUACT_MODE_ACCURATE;
         k.dir = k.bias == FZ_BIAS_DX ? 2 : 0;
         fz_check(&k, fz_lib_bias(k.bias, k.op, k.fmt, k.xb, k.bb, k.db, &k.c), 0);

@@ -753,13 +753,14 @@ def gen_dicts(out):
 # and plain moderate pairs.
 BIAS_X = {1: [-0.75179, -10.0, -14.0, 10.0, -3.5, 0.5], 2: [-0.75246, -9.0, -14.0, 9.0, -3.5, 0.5],
           3: [-0.75115, -20.0, -60.0, 47.0, -3.5, 0.5], 4: [-0.3, -20.0, -80.0, 3.0, -1e-3, 1e-20],
-          5: [-0.3, -20.0, -80.0, 3.0, -1e-3, 1e-20], 6: [-1.27846, -30.0, -100.0, 80.0, -3.5, 0.5]}
+          5: [-0.3, -20.0, -80.0, 3.0, -1e-3, 1e-20], 6: [-1.27846, -30.0, -100.0, 80.0, -3.5, 0.5],
+          7: [2.21772, -1.27846, -30.0, 10.0, -3.5, 0.5]}  # swish_tanh: 2.21772 its (s = 1/2) w = hi edge
 BIAS_FRAC = [0.5, -0.5, 0.3, -0.01, 2.0 ** -20, 0.25]
 
 
 def gen_bias(out):
     """bias seeds for fuzz_ulp, fuzz_deriv and fuzz_special"""
-    for op in range(1, 7):
+    for op in range(1, 8):
         for fmt in range(3):
             for i, xv in enumerate(BIAS_X[op] + [1e-12, 3e-19]):
                 x = val_of(fmt, xv)
@@ -785,7 +786,7 @@ def gen_bias(out):
                             struct.pack("<I", bm))
     # fuzz_special: the sum aimed at entries of the gated table (byte 41: form, bit 2 b = t - x)
     i = 0
-    for op in range(1, 7):
+    for op in range(1, 8):
         for fmt in range(3):
             for form in (1, 2):
                 for j in range(4):

@@ -39,7 +39,7 @@
    BIAS + ACTIVATION: y = f(x + b), dx = dy f'(x + b), dbias = column sums
    of dx, b broadcast along the rows of a [rows, cols] x; f of the exact
    sum x + b, rounded once (gpuact_bias_forward_host / _device,
-   gpuact_bias_backward_*; every op but swish_tanh).
+   gpuact_bias_backward_*; every op).
    FP64: dtype GPUACT_F64 (double arrays) in every single-op entry point
    and direction (forward, f', backward, both, backward from y), accurate
    mode only (fast mode answers GPUACT_ERROR_UNSUPPORTED, as the gated and
@@ -124,9 +124,10 @@
                              (gpuact_bias_forward_device, gpuact_bias_backward_device), a mask
                              as GPUACT_ONLY_OPS; default none (each op adds about 3.5 s to the
                              nvcc build); the others answer GPUACT_ERROR_UNSUPPORTED there (the
-                             host entry points and the scalar functions have every op but
-                             swish_tanh). GEGLU/SwiGLU MLPs and seed 002 want
+                             host entry points and the scalar functions have every op).
+                             GEGLU/SwiGLU MLPs want
                                (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_GELU_TANH) | GPUACT_BIT(GPUACT_OP_SILU))
+                             and seed 002's Linear -> swish chain GPUACT_BIT(GPUACT_OP_SWISH_TANH).
      GPUACT_F64_KERNELS       CUDA: build the fp64 kernel (one, for every op and direction);
                              without it the *_device entry points answer
                              GPUACT_ERROR_UNSUPPORTED for GPUACT_F64 (the host entry points have it).
@@ -16766,8 +16767,10 @@ GPUACT__FN void gpuact_gated_backward_bf16(gpuact_op op, uint16_t a, uint16_t b,
        steepest tail (gelu_tanh' near -15.6, u = 2^-20). So the result
        carries the full path's error, about 2^-36, as the single ops.
    A value below 2^-200 (forward) or 2^-280 (f', times a finite dy) rounds
-   to a signed zero in every format: f(s) gives it. swish_tanh is not
-   offered: its clamps put kinks between floats, where a quadratic is wrong.
+   to a signed zero in every format: f(s) gives it. swish_tanh: silu's
+   forms give w = scale silu(s + e), and the single op's clamps and tanh
+   take it from there (gpuact__bias_st_xf: its clamp edges fall between
+   floats, where a quadratic through f itself would be wrong).
    Ahead of all that, as the single ops, shorter evaluations with a bound
    and the rounding test: the table tier's f(s) + e f'(s) from one row
    (gpuact__bias_tt1), or its values at s and at s's neighbour joined by a
@@ -16962,6 +16965,7 @@ GPUACT__FN int gpuact__bias_exact(int deriv, int op, float s, float e, const gpu
     const int gf = op == GPUACT_OP_GELU_ERF || op == GPUACT_OP_GELU_TANH || op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU;
     const float as = gpuact__abs(s);
     gpuact__xf r;
+    if (op == GPUACT_OP_SWISH_TANH) return 0; /* gpuact__bias_st_xf */
     if (gf && s >= gpuact__gated_big(op)) { /* (s + e)(1 - q); f' = 1 + q' */
         *v = deriv ? gpuact__gated_d_xf(op, s, c)
                    : gpuact__xf_make(gpuact__df_add_tail(gpuact__df_make(s, e), -gpuact__mul(s, 8.67361738e-19f)), 0);
@@ -17035,6 +17039,55 @@ GPUACT__FN gpuact__xf gpuact__bias_xf(int deriv, int op, float s, float e, const
         fp = gpuact__bias_val(deriv, op, s + u, c);
         return gpuact__interp3(fm, f0, fp, gpuact__div(e, u));
     }
+}
+/* silu (deriv 0) or silu' (1) at s + e, e != 0, unrounded: the exact forms,
+   else the quadratic through three points (as the silu bias form itself) */
+GPUACT__FN gpuact__xf gpuact__bias_silu_xf(int deriv, float s, float e, const gpuact_cfg *c) {
+    gpuact__xf v;
+    if (gpuact__bias_exact(deriv, GPUACT_OP_SILU, s, e, c, &v)) return v;
+    return gpuact__bias_xf(deriv, GPUACT_OP_SILU, s, e, c);
+}
+/* swish_tanh at z = s + e, e != 0 (deriv 0: f, 1: f'), unrounded: w = scale
+   silu(z) from silu's bias forms (so w carries their error, about 2^-36 at
+   most, and at a tiny z the exact sign of w - RN(w)), then the single op's
+   clamps and tanh on that w. A clamp edge lies between floats here (z is
+   not one), where silu's quadratic through s - u, s, s + u is still right:
+   silu itself has no kink; w(z) equals a bound only where e^-z is
+   algebraic, so never for z != 0, and the inclusive or exclusive reading of
+   a bound cannot matter. */
+GPUACT__FN gpuact__xf gpuact__bias_st_xf(int deriv, float s, float e, const gpuact_cfg *c) {
+    int pass1, pass2;
+    gpuact__xf sech2, t;
+    const gpuact__xf w = gpuact__clamp(gpuact__xf_mulf(gpuact__bias_silu_xf(0, s, e, c), c->scale), c->lo, c->hi, &pass1);
+    if (!deriv) return gpuact__clamp(gpuact__tanh_value(w), c->lo, c->hi, &pass2);
+    t = gpuact__tanh(w, &sech2);
+    gpuact__clamp(t, c->lo, c->hi, &pass2);
+    if (!pass1 || !pass2) return gpuact__xf_f(0.0f);
+    if (gpuact__abs(s) < GPUACT__TINY && w.h != 0.0f && gpuact__abs(gpuact__xf_approx(w)) < 5.96046448e-08f) {
+        /* f' = scale/2 (1 + z - w^2 + ...), w = scale z/2 (1 + ...): below
+           scale/2 iff z < 0 or scale^2 z > 4 (never equal: z = s + e is not
+           a float). Where scale^2 s and scale^2 n (n: s's neighbour toward z)
+           fall on one side of 4, z does too (scale^2 s = 4 exactly with n
+           below it is not such a case); else scale^2 z against 4 in
+           double-float decides (4/scale^2 is a float only for a
+           power-of-two scale, and then s or n, a float at least 2^-25 of z
+           away from it). */
+        const float n = gpuact__u2f((e < 0.0f) == (s < 0.0f) ? gpuact__f2u(s) + 1u : gpuact__f2u(s) - 1u);
+        const int gs = gpuact__s2x_ge(c->scale, s, 4u), gn = gpuact__s2x_ge(c->scale, n, 4u);
+        int above4;
+        if (gs == gn) {
+            above4 = gs;
+        } else {
+            const gpuact__xf s2 = gpuact__xf_mulf(gpuact__xf_mulf(gpuact__xf_f(1.0f), c->scale), c->scale);
+            above4 = gpuact__xf_cmp(gpuact__xx_mul(s2, gpuact__xf_make(gpuact__df_make(s, e), 0)), 4.0f) > 0;
+        }
+        {
+            const int below = s < 0.0f || above4;
+            gpuact__xf r = gpuact__xf_mulf(gpuact__xf_f(0.5f), c->scale);
+            return gpuact__tiny_tie(r, below != (r.h < 0.0f));
+        }
+    }
+    return gpuact__xf_mulf(gpuact__xx_mul(sech2, gpuact__bias_silu_xf(1, s, e, c)), c->scale);
 }
 /* The bias tier (gelu family and silu, e != 0): f (or f') at s and at its
    neighbour n = s + d toward s + e by the table tier (section 8.2), and the
@@ -17154,6 +17207,10 @@ GPUACT__FN float gpuact__bias_chain(int bwd, int op, float x, float b, float dy,
     if (gpuact__isnan(x) || gpuact__isnan(b) || (bwd && gpuact__isnan(dy))) return GPUACT__NAN;
     t = gpuact__bias_sum(x, b);
     if ((t.l == 0.0f && fmt == GPUACT__FMT_F32) || !gpuact__isfinite(t.h)) return gpuact__chain(dir, GPUACT__SKIP_H16, op, t.h, dy, c, fmt);
+    if (op == GPUACT_OP_SWISH_TANH && t.l != 0.0f) {
+        v = gpuact__bias_st_xf(bwd, t.h, t.l, c);
+        return gpuact__round(bwd ? gpuact__xf_mulf(v, dy) : v, fmt);
+    }
     if (gpuact__bias_exact(bwd, op, t.h, t.l, c, &v)) return gpuact__round(bwd ? gpuact__xf_mulf(v, dy) : v, fmt);
     if (t.l == 0.0f) return gpuact__chain(dir, GPUACT__SKIP_H16, op, t.h, dy, c, fmt);
     if (gpuact__tt_takes(op, t.h, c) &&
@@ -17181,28 +17238,26 @@ GPUACT__FN gpuact__df gpuact__db_add(gpuact__df a, gpuact__df b) {
     if (!gpuact__isfinite(s.h)) return gpuact__df_make(a.h + b.h, 0.0f);
     return s;
 }
-/* Public scalar forms: y = f(x + b), dx = dy f'(x + b); swish_tanh gives NaN */
+/* Public scalar forms: y = f(x + b), dx = dy f'(x + b) */
 GPUACT__FN float gpuact_bias_forward_f32(gpuact_op op, float x, float b, const gpuact_cfg *c) {
-    return op == GPUACT_OP_SWISH_TANH ? GPUACT__NAN : gpuact__bias_fmt((int)op, x, b, c, GPUACT__FMT_F32);
+    return gpuact__bias_fmt((int)op, x, b, c, GPUACT__FMT_F32);
 }
 GPUACT__FN float gpuact_bias_backward_f32(gpuact_op op, float x, float b, float dy, const gpuact_cfg *c) {
-    return op == GPUACT_OP_SWISH_TANH ? GPUACT__NAN : gpuact__bias_bwd_fmt((int)op, x, b, dy, c, GPUACT__FMT_F32);
+    return gpuact__bias_bwd_fmt((int)op, x, b, dy, c, GPUACT__FMT_F32);
 }
 GPUACT__FN uint16_t gpuact_bias_forward_f16(gpuact_op op, uint16_t x, uint16_t b, const gpuact_cfg *c) {
-    return gpuact__f32_to_f16_exact(op == GPUACT_OP_SWISH_TANH ? GPUACT__NAN
-        : gpuact__bias_fmt((int)op, gpuact_f16_to_f32(x), gpuact_f16_to_f32(b), c, GPUACT__FMT_F16));
+    return gpuact__f32_to_f16_exact(gpuact__bias_fmt((int)op, gpuact_f16_to_f32(x), gpuact_f16_to_f32(b), c, GPUACT__FMT_F16));
 }
 GPUACT__FN uint16_t gpuact_bias_backward_f16(gpuact_op op, uint16_t x, uint16_t b, uint16_t dy, const gpuact_cfg *c) {
-    return gpuact__f32_to_f16_exact(op == GPUACT_OP_SWISH_TANH ? GPUACT__NAN
-        : gpuact__bias_bwd_fmt((int)op, gpuact_f16_to_f32(x), gpuact_f16_to_f32(b), gpuact_f16_to_f32(dy), c, GPUACT__FMT_F16));
+    return gpuact__f32_to_f16_exact(
+        gpuact__bias_bwd_fmt((int)op, gpuact_f16_to_f32(x), gpuact_f16_to_f32(b), gpuact_f16_to_f32(dy), c, GPUACT__FMT_F16));
 }
 GPUACT__FN uint16_t gpuact_bias_forward_bf16(gpuact_op op, uint16_t x, uint16_t b, const gpuact_cfg *c) {
-    return gpuact__f32_to_bf16_exact(op == GPUACT_OP_SWISH_TANH ? GPUACT__NAN
-        : gpuact__bias_fmt((int)op, gpuact_bf16_to_f32(x), gpuact_bf16_to_f32(b), c, GPUACT__FMT_BF16));
+    return gpuact__f32_to_bf16_exact(gpuact__bias_fmt((int)op, gpuact_bf16_to_f32(x), gpuact_bf16_to_f32(b), c, GPUACT__FMT_BF16));
 }
 GPUACT__FN uint16_t gpuact_bias_backward_bf16(gpuact_op op, uint16_t x, uint16_t b, uint16_t dy, const gpuact_cfg *c) {
-    return gpuact__f32_to_bf16_exact(op == GPUACT_OP_SWISH_TANH ? GPUACT__NAN
-        : gpuact__bias_bwd_fmt((int)op, gpuact_bf16_to_f32(x), gpuact_bf16_to_f32(b), gpuact_bf16_to_f32(dy), c, GPUACT__FMT_BF16));
+    return gpuact__f32_to_bf16_exact(
+        gpuact__bias_bwd_fmt((int)op, gpuact_bf16_to_f32(x), gpuact_bf16_to_f32(b), gpuact_bf16_to_f32(dy), c, GPUACT__FMT_BF16));
 }
 
 /* == 9.4 fp64 == */
@@ -20023,7 +20078,7 @@ __device__ __forceinline__ int gpuact__b_tier(const gpuact_cfg *c, const uint32_
         (BWD ? gpuact__h_bwd(OP, t.h, g, c, tab, 0, fmt, y, &bits) : gpuact__h_fwd(OP, t.h, c, tab, 0, fmt, 1, y, &bits)))
         return 1;
     if (gpuact__tt_takes(OP, t.h, c)) {
-        const int ok = t.l != 0.0f ? gpuact__bias_tt1(BWD, OP, t.h, t.l, g, fmt, y)
+        const int ok = t.l != 0.0f ? OP != GPUACT_OP_SWISH_TANH && gpuact__bias_tt1(BWD, OP, t.h, t.l, g, fmt, y)
                        : BWD       ? gpuact__tt_bwd(OP, t.h, g, c, tab, fmt, y)
                                    : gpuact__tt_fwd(OP, t.h, c, tab, fmt, y);
         if (ok) return 1;
@@ -20232,10 +20287,10 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_bias_db(const 
 #define GPUACT_BIAS_OPS 0u
 #endif
 static inline int gpuact__bias_built(int op, int dtype) {
-    return op != GPUACT_OP_SWISH_TANH && gpuact__device_built(op, dtype) && (((unsigned)(GPUACT_BIAS_OPS) >> (unsigned)op) & 1u);
+    return gpuact__device_built(op, dtype) && (((unsigned)(GPUACT_BIAS_OPS) >> (unsigned)op) & 1u);
 }
 template <int OP, int DT> struct gpuact__b_built {
-    enum { value = OP != GPUACT_OP_SWISH_TANH && gpuact__k_built<OP, DT>::value && (((unsigned)(GPUACT_BIAS_OPS) >> OP) & 1u) != 0 };
+    enum { value = gpuact__k_built<OP, DT>::value && (((unsigned)(GPUACT_BIAS_OPS) >> OP) & 1u) != 0 };
 };
 template <int OP, int DT, int BWD, bool OK = gpuact__b_built<OP, DT>::value>
 struct gpuact__b_launcher {
@@ -20704,7 +20759,7 @@ typedef enum gpuact_status {
                                           *_device: an op or type left out by GPUACT_ONLY_OPS / GPUACT_ONLY_TYPES
                                           (or GPUACT_GATED_OPS for the gated forms, GPUACT_BIAS_OPS for the
                                           bias forms), or fast mode without GPUACT_FAST_KERNELS; the gated
-                                          and bias forms in fast mode; bias + swish_tanh; GPUACT_F64 in
+                                          and bias forms in fast mode; GPUACT_F64 in
                                           fast mode, in the gated and bias forms, and *_device without
                                           GPUACT_F64_KERNELS */
     GPUACT_ERROR_FP_ENVIRONMENT = 7,   /* host FTZ/DAZ, a non-nearest rounding mode, or reassociating compile flags */
@@ -20789,9 +20844,8 @@ GPUACT_DEF gpuact_status gpuact_gated_backward_host(gpuact_op op, gpuact_dtype d
    GPUACT_BIAS_CHUNK (128) rows to a partial in row order, the partials in
    order, each from +0, rounded once to the type: the same bits on every
    run and on host and device. y may be x, dx may be x or dy, dbias may be
-   bias (in place); any other shared byte is GPUACT_ERROR_OVERLAP. Every op
-   but swish_tanh (its clamps: GPUACT_ERROR_UNSUPPORTED), accurate mode only
-   (fast mode: GPUACT_ERROR_UNSUPPORTED). rows = 0 writes +0 to dbias. The
+   bias (in place); any other shared byte is GPUACT_ERROR_OVERLAP. Every op,
+   accurate mode only (fast mode: GPUACT_ERROR_UNSUPPORTED). rows = 0 writes +0 to dbias. The
    scalar forms are gpuact_bias_forward_f32 / _f16 / _bf16 and
    gpuact_bias_backward_*. */
 GPUACT_DEF gpuact_status gpuact_bias_forward_host(gpuact_op op, gpuact_dtype dtype, const gpuact_params *p, const void *x,
@@ -21206,7 +21260,7 @@ GPUACT_DEF gpuact_status gpuact_gated_backward_host(gpuact_op op, gpuact_dtype d
 }
 
 /* The bias entry points' checks (host and device), in the order of
-   gpuact__check_args: parameters (fast mode, swish_tanh: unsupported),
+   gpuact__check_args: parameters (fast mode: unsupported),
    dtype, (empty: success), NULL pointers, sizes that wrap the address
    space, overlaps (an output may be exactly one of its inputs: y = x, dx =
    x or dy, dbias = bias). ins: x, dy (dense), bias; outs: y or dx, dbias. */
@@ -21219,7 +21273,7 @@ static gpuact_status gpuact__check_bias(gpuact_op op, gpuact_dtype t, const gpua
     gpuact_status s = gpuact_resolve(op, p, c);
     size_t esz, width, total;
     if (s != GPUACT_SUCCESS) return s;
-    if (c->mode != GPUACT_MODE_ACCURATE || op == GPUACT_OP_SWISH_TANH) return GPUACT_ERROR_UNSUPPORTED;
+    if (c->mode != GPUACT_MODE_ACCURATE) return GPUACT_ERROR_UNSUPPORTED;
     if ((int)t < 1 || (int)t > 4) return GPUACT_ERROR_INVALID_DTYPE;
     if (t == GPUACT_F64) return GPUACT_ERROR_UNSUPPORTED; /* the bias forms: fp32, fp16, bf16 */
     if (cols == 0 || (rows == 0 && !(bwd && db))) return GPUACT_SUCCESS;

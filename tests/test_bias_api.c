@@ -21,8 +21,8 @@ static void check(int ok, const char *what) {
     else { failed++; printf("FAIL %s\n", what); }
 }
 static const gpuact_dtype TYPES[3] = {GPUACT_F32, GPUACT_F16, GPUACT_BF16};
-static const gpuact_op OPS[6] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_GELU_SIGMOID,
-                                 GPUACT_OP_ELU, GPUACT_OP_SELU, GPUACT_OP_SILU};
+static const gpuact_op OPS[7] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_GELU_SIGMOID, GPUACT_OP_ELU,
+                                 GPUACT_OP_SELU,     GPUACT_OP_SILU,      GPUACT_OP_SWISH_TANH};
 
 static size_t esz(gpuact_dtype t) { return t == GPUACT_F32 ? 4u : 2u; }
 static uint32_t get(gpuact_dtype t, const unsigned char *p, size_t i) {
@@ -135,7 +135,7 @@ static void statuses(void) {
     for (i = 0; i < 4; i++) { b[i] = 0.25f * (float)i; db[i] = 99.0f; }
     fast.set = GPUACT_SET_MODE; fast.mode = GPUACT_MODE_FAST;
     bad.set = GPUACT_SET_ALPHA; bad.alpha = NAN;
-    check(gpuact_bias_forward_host(GPUACT_OP_SWISH_TANH, GPUACT_F32, NULL, x, b, y, 3, 4) == GPUACT_ERROR_UNSUPPORTED, "swish_tanh: unsupported");
+    check(gpuact_bias_forward_host(GPUACT_OP_SWISH_TANH, GPUACT_F32, &fast, x, b, y, 3, 4) == GPUACT_ERROR_UNSUPPORTED, "swish_tanh, fast mode: unsupported");
     check(gpuact_bias_backward_host(GPUACT_OP_GELU_ERF, GPUACT_F32, &fast, x, b, g, d, db, 3, 4) == GPUACT_ERROR_UNSUPPORTED, "fast mode: unsupported");
     check(gpuact_bias_forward_host(GPUACT_OP_ELU, GPUACT_F32, &bad, x, b, y, 3, 4) == GPUACT_ERROR_INVALID_PARAMS, "NaN alpha");
     check(gpuact_bias_forward_host(GPUACT_OP_ELU, (gpuact_dtype)9, NULL, x, b, y, 3, 4) == GPUACT_ERROR_INVALID_DTYPE, "dtype");
@@ -169,7 +169,7 @@ int main(void) {
     if (gpuact_check_host_fp_environment() != GPUACT_SUCCESS) { printf("FAIL fp environment\n"); return 1; }
     statuses();
     for (ti = 0; ti < 3; ti++)
-        for (oi = 0; oi < 6; oi++) {
+        for (oi = 0; oi < 7; oi++) {
             run(OPS[oi], TYPES[ti], 3, 5, 0, 1u + (uint64_t)oi);
             run(OPS[oi], TYPES[ti], 300, 9, (size_t)(1 + oi % 3), 7u + (uint64_t)oi); /* three chunks, misaligned */
         }

@@ -42,11 +42,11 @@ first rounds the sum, and f carries that error on), with the gradients
 dx = dy f'(x + b) and db = the sums of dx over the leading dimensions:
     bias_gelu(x, b, approximate='none'|'tanh')     F.gelu(x + b)
     bias_silu(x, b)                                F.silu(x + b)
-    bias_act(x, b, op='gelu_erf', ...)             any op but swish_tanh
+    bias_act(x, b, op='gelu_erf', ...)             any op (swish_tanh: scale, lo, hi)
     bias_backward(x, b, dy, op, need_db=True) -> (dx, db)   no autograd
 b is 1-D with x's last size: nn.Linear(i, o, bias=False) then
 bias_gelu(h, bias) is Linear + GELU with the sum exact. Modules:
-    BiasGELU(n, approximate='none'), BiasSiLU(n), BiasAct(n, op)
+    BiasGELU(n, approximate='none'), BiasSiLU(n), BiasAct(n, op, ...)
         a bias parameter of n (zeros) and the activation: f(x + bias)
     LinearAct(i, o, op='gelu_erf')     nn.Linear(i, o) then f, the bias
         added inside f; parameters, initialisation and state_dict keys
@@ -363,11 +363,12 @@ def gated_backward(a, b, dy, op="gelu_erf", alpha=1.0, scale=0.5, lo=-1.0, hi=1.
 # b, the backward is one bias_backward call (dx, and db where b needs it).
 def bias_act(x, b, op="gelu_erf", alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
     """f(x + b) of the exact sum x + b, rounded once: b 1-D of x's last size
-    (a Linear layer's output before its bias, and the bias), every op but
-    swish_tanh ('gelu' for 'gelu_erf'). The gradient of b is dx summed over
-    the leading dimensions in a fixed order (double-float, 128 rows to a
-    partial): the same bits on every run. On CUDA the kernels are built for
-    gelu_erf, gelu_tanh and silu (GPUACT_BIAS_OPS)."""
+    (a Linear layer's output before its bias, and the bias), every op
+    ('gelu' for 'gelu_erf'; alpha for elu; scale, lo, hi for swish_tanh).
+    The gradient of b is dx summed over the leading dimensions in a fixed
+    order (double-float, 128 rows to a partial): the same bits on every
+    run. On CUDA the kernels are built for gelu_erf, gelu_tanh, silu and
+    swish_tanh (GPUACT_BIAS_OPS)."""
     code = _gated_op("bias_act", op)
     _check_dtype("bias_act", x, _DTYPES_FORMS)
     _check_dtype("bias_act", b, _DTYPES_FORMS)
@@ -460,27 +461,34 @@ class SwishTanh(nn.Module):
         return "scale=%s, lo=%s, hi=%s" % (self.scale, self.lo, self.hi)
 
 
+def _act_params_repr(m):
+    if m.op == "elu":
+        return ", alpha=%s" % (m.alpha,)
+    if m.op == "swish_tanh":
+        return ", scale=%s, lo=%s, hi=%s" % (m.scale, m.lo, m.hi)
+    return ""
+
+
 class BiasAct(nn.Module):
     """f(x + bias) of the exact sum, with bias a parameter of num_features
     (x's last size), zeros at first. A bias of another dtype than x (an
     fp32 parameter under autocast) is cast to x's first, as F.linear does
     with its bias."""
 
-    def __init__(self, num_features, op="gelu_erf", alpha=1.0, device=None, dtype=None):
+    def __init__(self, num_features, op="gelu_erf", alpha=1.0, scale=0.5, lo=-1.0, hi=1.0, device=None, dtype=None):
         super().__init__()
         op = _GATED_ALIASES.get(op, op)
         _gated_op(type(self).__name__, op)
-        if op == "swish_tanh":
-            raise ValueError("gpuact.%s: swish_tanh has no bias form (its clamps)" % type(self).__name__)
-        self.num_features, self.op, self.alpha = int(num_features), op, alpha
+        self.num_features, self.op = int(num_features), op
+        self.alpha, self.scale, self.lo, self.hi = alpha, scale, lo, hi
         self.bias = nn.Parameter(torch.zeros(self.num_features, device=device, dtype=dtype))
 
     def forward(self, x):
         b = self.bias if self.bias.dtype == x.dtype else self.bias.to(x.dtype)
-        return bias_act(x, b, self.op, alpha=self.alpha)
+        return bias_act(x, b, self.op, alpha=self.alpha, scale=self.scale, lo=self.lo, hi=self.hi)
 
     def extra_repr(self):
-        return "%d, op=%r%s" % (self.num_features, self.op, ", alpha=%s" % self.alpha if self.op == "elu" else "")
+        return "%d, op=%r%s" % (self.num_features, self.op, _act_params_repr(self))
 
 
 class BiasGELU(BiasAct):
@@ -506,18 +514,18 @@ class LinearAct(nn.Linear):
     nn.Sequential(nn.Linear(i, o), nn.GELU()) becomes LinearAct(i, o) and
     loads the same weights; bias=False is the matmul then f alone."""
 
-    def __init__(self, in_features, out_features, op="gelu_erf", bias=True, alpha=1.0, device=None, dtype=None):
+    def __init__(self, in_features, out_features, op="gelu_erf", bias=True, alpha=1.0, scale=0.5, lo=-1.0, hi=1.0, device=None,
+                 dtype=None):
         op = _GATED_ALIASES.get(op, op)
         _gated_op("LinearAct", op)
-        if op == "swish_tanh":
-            raise ValueError("gpuact.LinearAct: swish_tanh has no bias form (its clamps)")
         super().__init__(in_features, out_features, bias=bias, device=device, dtype=dtype)
-        self.op, self.alpha = op, alpha
+        self.op, self.alpha, self.scale, self.lo, self.hi = op, alpha, scale, lo, hi
 
     @classmethod
-    def from_linear(cls, linear, op="gelu_erf", alpha=1.0):
+    def from_linear(cls, linear, op="gelu_erf", alpha=1.0, scale=0.5, lo=-1.0, hi=1.0):
         """A LinearAct sharing linear's weight and bias (the same Parameters)."""
-        m = cls(linear.in_features, linear.out_features, op, bias=linear.bias is not None, alpha=alpha, device="meta")
+        m = cls(linear.in_features, linear.out_features, op, bias=linear.bias is not None, alpha=alpha, scale=scale, lo=lo, hi=hi,
+                device="meta")
         m.weight = linear.weight
         if linear.bias is not None:
             m.bias = linear.bias
@@ -526,12 +534,12 @@ class LinearAct(nn.Linear):
     def forward(self, x):
         h = F.linear(x, self.weight)
         if self.bias is None:
-            return _apply(self.op, h, False, alpha=self.alpha)
+            return _apply(self.op, h, False, alpha=self.alpha, scale=self.scale, lo=self.lo, hi=self.hi)
         b = self.bias if self.bias.dtype == h.dtype else self.bias.to(h.dtype)
-        return bias_act(h, b, self.op, alpha=self.alpha)
+        return bias_act(h, b, self.op, alpha=self.alpha, scale=self.scale, lo=self.lo, hi=self.hi)
 
     def extra_repr(self):
-        return super().extra_repr() + ", op=%r" % (self.op,)
+        return super().extra_repr() + ", op=%r%s" % (self.op, _act_params_repr(self))
 
 
 class GEGLU(nn.Module):

@@ -4,7 +4,8 @@
 
        nvcc -O2 -arch=sm_90 -I. tests/gpu/test_bias.cu -o test_bias && ./test_bias
 
-   For each op with bias kernels (GPUACT_BIAS_OPS: gelu_erf, gelu_tanh, silu)
+   For each op with bias kernels (GPUACT_BIAS_OPS: gelu_erf, gelu_tanh, silu,
+   swish_tanh)
    and each type:
    1. 16-bit: every x pattern (65536) against 256 bias patterns ([256, 256],
       the bias a column's hash: every pattern over the ops' columns), dy
@@ -13,12 +14,13 @@
    2. shapes: [1, 100003], [300, 7] (three chunks and a tail), [70000, 3]
       (more chunks than a grid's y), every pointer one byte off (byte path),
       in place (y = x; dx = dy, dbias = bias), each with sentinels;
-   3. statuses: host pointers, swish_tanh, fast mode, a small or misaligned
+   3. statuses: host pointers, an op not built, fast mode, a small or misaligned
       workspace, rows = 0 (dbias +0), nothing written on error; a CUDA graph
       capture of both calls.
    One row per check, "N passed, M failed" last (exit 1 if M > 0). */
 #define GPUACT_IMPLEMENTATION
-#define GPUACT_BIAS_OPS (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_GELU_TANH) | GPUACT_BIT(GPUACT_OP_SILU))
+#define GPUACT_BIAS_OPS \
+    (GPUACT_BIT(GPUACT_OP_GELU_ERF) | GPUACT_BIT(GPUACT_OP_GELU_TANH) | GPUACT_BIT(GPUACT_OP_SILU) | GPUACT_BIT(GPUACT_OP_SWISH_TANH))
 #include "gpuact.h"
 #include "tests/common/bits.h"
 #include "tests/common/cuda_check.h"
@@ -37,7 +39,7 @@ static void row(const char *test, const std::string &what, unsigned long long n,
     if (bad) g_fail++;
     else g_pass++;
 }
-static const gpuact_op OPS[3] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_SILU};
+static const gpuact_op OPS[4] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_SILU, GPUACT_OP_SWISH_TANH};
 static const char *OPN[8] = {"?", "gelu_erf", "gelu_tanh", "gelu_sigmoid", "elu", "selu", "silu", "swish_tanh"};
 static const gpuact_dtype DTS[3] = {GPUACT_F32, GPUACT_F16, GPUACT_BF16};
 static const char *DTN[4] = {"?", "f32", "f16", "bf16"};
@@ -132,8 +134,8 @@ static void statuses(void) {
     CK(cudaStreamSynchronize(g_s));
     row("status", "host memory: not a device pointer", 1,
         gpuact_bias_forward_device(GPUACT_OP_GELU_ERF, GPUACT_F32, NULL, hx.data(), b, y, rows, cols, g_s) != GPUACT_ERROR_NOT_DEVICE_POINTER);
-    row("status", "swish_tanh: unsupported", 1,
-        gpuact_bias_forward_device(GPUACT_OP_SWISH_TANH, GPUACT_F32, NULL, x, b, y, rows, cols, g_s) != GPUACT_ERROR_UNSUPPORTED);
+    row("status", "elu (not in GPUACT_BIAS_OPS): unsupported", 1,
+        gpuact_bias_forward_device(GPUACT_OP_ELU, GPUACT_F32, NULL, x, b, y, rows, cols, g_s) != GPUACT_ERROR_UNSUPPORTED);
     row("status", "fast mode: unsupported", 1,
         gpuact_bias_forward_device(GPUACT_OP_GELU_ERF, GPUACT_F32, &fast, x, b, y, rows, cols, g_s) != GPUACT_ERROR_UNSUPPORTED);
     row("status", "workspace one byte short: invalid params", 1,
@@ -200,7 +202,7 @@ int main(void) {
     CK(cudaGetDeviceProperties(&prop, 0));
     CK(cudaStreamCreateWithFlags(&g_s, cudaStreamNonBlocking));
     printf("gpuact bias + activation, device vs host: %s\n", prop.name);
-    for (int oi = 0; oi < 3; oi++)
+    for (int oi = 0; oi < 4; oi++)
         for (int ti = 0; ti < 3; ti++) {
             const gpuact_op op = OPS[oi];
             const gpuact_dtype t = DTS[ti];

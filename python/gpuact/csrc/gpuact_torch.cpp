@@ -457,7 +457,6 @@ struct BiasRows {
 };
 
 BiasRows bias_rows(const Call &c, const at::Tensor &x, const at::Tensor &b) {
-    TORCH_CHECK(c.op != GPUACT_OP_SWISH_TANH, "gpuact.", c.what, "(swish_tanh): no bias form (its clamps)");
     dtype_of(c, x);
     check_device(c, x);
     check_same(c, "b", b, "x", x);
