@@ -4164,10 +4164,15 @@ GPUACT__FN int gpuact__exp_sign(float *q, int n, float *v) {
         }
         q[i] = a;
     }
-    for (i = 0; i < n; i++) { /* increasing magnitude: the last nonzero part has the sum's sign */
-        r = r + q[i];
-        if (q[i] != 0.0f) sg = q[i] > 0.0f ? 1 : -1;
-    }
+    for (i = 0; i < n; i++) r = r + q[i];
+    /* increasing magnitude: the last nonzero part has the sum's sign (a loop
+       apart: gcc 12 -O3 vectorized it inside the one above and took the sign
+       of the wrong part) */
+    for (i = n - 1; i >= 0; i--)
+        if (q[i] != 0.0f) {
+            sg = q[i] > 0.0f ? 1 : -1;
+            break;
+        }
     if (sg != 0 && (r == 0.0f || (r > 0.0f) != (sg > 0))) r = sg > 0 ? 1.17549435e-38f : -1.17549435e-38f;
     *v = r;
     return sg;
