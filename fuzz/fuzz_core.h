@@ -110,9 +110,15 @@ FZ_FN uint32_t fz_u32(fz_in *r) {
     uint32_t lo = fz_u16(r);
     return lo | ((uint32_t)fz_u16(r) << 16);
 }
+FZ_FN uint64_t fz_u64(fz_in *r) {
+    const uint64_t lo = fz_u32(r);
+    return lo | ((uint64_t)fz_u32(r) << 32);
+}
 
 /* ---- bits (tu_f2u, tu_u2f, tu_isnan: tests/common/bits.h) ---------------- */
 FZ_FN int fz_f32_isfinite(float f) { return (tu_f2u(f) & 0x7f800000u) != 0x7f800000u; }
+FZ_FN double fz_b2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+FZ_FN uint64_t fz_d2b(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 
 /* formats: 0 binary32, 1 binary16, 2 bfloat16 (the reference's numbering;
    the library's gpuact_dtype is fmt + 1) */

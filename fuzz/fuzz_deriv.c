@@ -12,6 +12,18 @@
                     and the b below;
                     bit 1: b moderate
      35..38 b       of the bias forms: raw bits, or (int32)bits * 2^-26
+   Then (absent or 0: what every input before it meant):
+     39     f64     nonzero: a binary64 input (GPUACT_F64), checked by 7.
+                    in place of 1.-6. (byte 1, the format, is not read)
+     40..47 x       bit 1 of byte 39: x's 64 bits, raw (every pattern), or
+                    with bit 0 of byte 2 (int64)bits * 2^-58 (|x| < 32), as
+                    fuzz_f64; else x is bytes 4..7 as binary32 (all 32 bits,
+                    raw or (int32)bits * 2^-26 as above) with 29 more bits
+                    below it, bits & 0x1fffffff of 40..43: raw, the widened
+                    float's low mantissa bits (+-0 gives a subnormal, inf a
+                    NaN); moderate, (int32)bits * 2^-26 + (bits & 0x1fffffff)
+                    * 2^-55, rounded once
+     48..55 dy      likewise, from bytes 8..11 (2^-60; 2^-28 and 2^-57)
    Per input, for the decoded op / format / parameters / mode (in fast mode
    every check is against fast mode's bounds, fuzz_ref.h; 4 is skipped):
    1. f'(x) and dy f'(x) against MPFR (fuzz_ref.h bars).
@@ -73,7 +85,37 @@
       forward in b, as 4. does for the single op's forward in x: x + b in
       [2^-6, 40] in magnitude (elu and selu away from their kink at 0),
       |b| <= 40, b +- 2h in b's binade; a derivative that does not match
-      the forward, anywhere the forward is smooth, fails it. */
+      the forward, anywhere the forward is smooth, fails it.
+   7. binary64 (byte 39), through the host entry points with GPUACT_F64.
+      Fast mode and the gated and bias forms have no fp64: in fast mode the
+      five single-op entry points, with a nonzero byte 29 the two gated ones,
+      with a nonzero byte 34 the two bias ones must answer
+      GPUACT_ERROR_UNSUPPORTED and write nothing (fast mode checks nothing
+      else). In accurate mode, with bar = FZ_F64_BAR (0.5001 ulp) and
+      binary64's ulps:
+      1. f'(x) and dy f'(x) against MPFR (fz_check_f64, as fuzz_f64: NaN,
+         inf, zero and subnormal results exact).
+      2. As 2., on the array x, -x, x's two neighbours, dy, +0, -0, x plus
+         a binary32 ulp; grad and backward with dy = 1 where they differ
+         each against MPFR.
+      3. As 3., both parts, (b) at every x where dy and y = f(x) are finite:
+           |dx_y - dx_x| <= |dy| 2 bar ulp(y) + bar ulp(dx_y) + bar ulp(dx_x)
+         each ulp(dx) that of the next double above |dx| (the exact value
+         may lie in the binade above), an infinity read as 2^1024. In MPFR,
+         exactly (two doubles' difference need not fit a double, nor 2^1024).
+      4. As 4., for 2^-100 <= |x| <= 40 (swish_tanh as there; elu and selu
+         need no margin: their kink at 0 is more than 2h away), h = 2^34
+         ulps of x (2^-19 < h/|x| <= 2^-18; x +- h, x +- 2h exact doubles),
+         D and the tolerance in MPFR, exactly:
+           |D(h) - f'(x)| <= |D(h) - D(2h)| + 2 (N(h) + N(2h)) + 2 bar ulp(f'(x)) + 2^-32 |f'(x)|
+         e(v) = 2 bar ulp(f(v)). With h/|x| ~ 2^-18 the rounding term
+         (~2^-51 |x| / h relative, where f ~ x f') and the second-order one
+         (~(h/|x|)^2) are both near 2^-33 of f', so an f' off by 2^-20
+         relative fails wherever f' is not tiny next to f (f' = 0 at a
+         swish_tanh clamp, elu's and the gelus' far tails): measured on 10^6
+         random inputs, 92-100% per op, swish_tanh 63%; |D(h) - f'(x)| came
+         to at most 1/3 of the tolerance (the Richardson term's factor 3).
+      A binary64 FAIL line has fmt=f64 and the operands' bits after why:. */
 #include "fuzz_ref.h"
 
 static double ulp32(double v) { return tu_ulp(0, v); }
@@ -375,12 +417,243 @@ static void check_bias(const fz_case *k0, uint32_t bb) {
     if (fmt == 0) check_bias_dq(&y, tu_u2f(y.xb), tu_u2f(bb));
 }
 
+/* ---- 7. binary64 ----------------------------------------------------------- */
+/* one element of a host entry point with GPUACT_F64 (dir as fz_lib: 0 f,
+   1 f', 2 dy f', 3 dx from y) */
+static double lib64(int dir, int op, const gpuact_params *p, double x, double dy) {
+    double r = 0.0;
+    const gpuact_op o = (gpuact_op)op;
+    const gpuact_status s = dir == 0 ? gpuact_forward_host(o, GPUACT_F64, p, &x, &r, 1)
+                          : dir == 1 ? gpuact_grad_host(o, GPUACT_F64, p, &x, &r, 1)
+                          : dir == 2 ? gpuact_backward_host(o, GPUACT_F64, p, &x, &dy, &r, 1)
+                                     : gpuact_backward_from_output_host(o, GPUACT_F64, p, &x, &dy, &r, 1);
+    if (s != GPUACT_SUCCESS)
+        fz_failf("FAIL fn=%s fmt=f64 dir=%s x=%a dy=%a: the host entry point refused valid arguments: %s", fz_op_name(op),
+                 FZ_DIR_NAME[dir], x, dy, gpuact_status_string(s));
+    return r;
+}
+
+/* Exact arithmetic for 3. and 4.: sums and differences of doubles scaled by
+   powers of two (2^-1074 .. 2^1104 here) fit 2600 bits, so the
+   differences are exact and only the tolerances round (upward). */
+static mpfr_t q_a, q_b, q_t;
+static void q_init(void) {
+    static int ready;
+    if (!ready) { mpfr_inits2(2600, q_a, q_b, q_t, (mpfr_ptr)0); ready = 1; }
+}
+/* v, an infinity read as 2^1024 (the binade edge, as finite_or_edge) */
+static void q_set(mpfr_ptr r, double v) {
+    if (isinf(v)) mpfr_set_si_2exp(r, v < 0 ? -1 : 1, 1024, MPFR_RNDN);
+    else mpfr_set_d(r, v, MPFR_RNDN);
+}
+/* log2 of binary64's ulp at v (of its binade, subnormals 2^-1074; 0 and
+   NaN 2^-1074; an infinity that of 2^1024) */
+static long ulp64_log2(double v) {
+    int e;
+    if (v == 0 || v != v) return -1074;
+    if (isinf(v)) return 1024 - 52;
+    frexp(v, &e); /* |v| in [2^(e-1), 2^e) */
+    return (e - 1 < -1022 ? -1022 : e - 1) - 52;
+}
+static double ulp64(double v) { return ldexp(1.0, (int)ulp64_log2(v)); }
+/* r += w ulp64(v) 2^k, rounded up (w > 0) */
+static void q_add_ulps(mpfr_ptr r, double w, double v, long k) {
+    mpfr_set_d(q_t, w, MPFR_RNDN);
+    mpfr_mul_2si(q_t, q_t, ulp64_log2(v) + k, MPFR_RNDN);
+    mpfr_add(r, r, q_t, MPFR_RNDU);
+}
+
+/* 3. in binary64 */
+static void check_from_output64(int op, const gpuact_cfg *c, const gpuact_params *p, double x, double dy) {
+    double y, out, in;
+    /* (a) against MPFR, with x read as y */
+    fz_check_f64(op, 3, x, dy, c, lib64(3, op, p, x, dy));
+    /* (b) against backward from the input */
+    if (!isfinite(dy)) return;
+    y = lib64(0, op, p, x, 0.0);
+    if (!isfinite(y)) return; /* x NaN, or f(x) overflowed: y is not f(x) */
+    out = lib64(3, op, p, y, dy);
+    in = lib64(2, op, p, x, dy);
+    if (out != out || in != in) {
+        if ((out != out) != (in != in))
+            fz_failf("FAIL fn=%s fmt=f64 dir=bwd_out x=%a dy=%a alpha=%a: from y=%a gives %a, from x gives %a (NaN in one only)",
+                     fz_op_name(op), x, dy, (double)c->alpha, y, out, in);
+        return;
+    }
+    q_init();
+    q_set(q_a, out);
+    q_set(q_b, in);
+    mpfr_sub(q_a, q_a, q_b, MPFR_RNDN); /* exact */
+    mpfr_abs(q_a, q_a, MPFR_RNDN);
+    /* |dy| e_y, e_y = 2 bar ulp(y), then bar ulp(dx_y) + bar ulp(dx_x) */
+    mpfr_set_d(q_b, fabs(dy), MPFR_RNDN);
+    mpfr_mul_d(q_b, q_b, 2 * FZ_F64_BAR, MPFR_RNDU);
+    mpfr_mul_2si(q_b, q_b, ulp64_log2(y), MPFR_RNDU);
+    q_add_ulps(q_b, FZ_F64_BAR, nextafter(fabs(out), INFINITY), 0);
+    q_add_ulps(q_b, FZ_F64_BAR, nextafter(fabs(in), INFINITY), 0);
+    if (mpfr_cmp(q_a, q_b) > 0)
+        fz_failf("FAIL fn=%s fmt=f64 dir=bwd_out x=%a dy=%a alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n"
+                 "  why: backward from y=f(x)=%a differs from backward from x by %a > tolerance %a (ref= is from x; "
+                 "bits: x=0x%016llx dy=0x%016llx)",
+                 fz_op_name(op), x, dy, (double)c->alpha, (double)c->scale, (double)c->lo, (double)c->hi, in, out,
+                 mpfr_get_d(q_a, MPFR_RNDN) / ulp64(in), y, mpfr_get_d(q_a, MPFR_RNDN), mpfr_get_d(q_b, MPFR_RNDU),
+                 (unsigned long long)fz_d2b(x), (unsigned long long)fz_d2b(dy));
+}
+
+/* 4. in binary64: h = 2^F64_DQ_LOG2 ulps of x */
+#define F64_DQ_LOG2 34
+#define F64_DQ_REL 0x1p-32
+static void check_dq64(int op, const gpuact_cfg *c, const gpuact_params *p, double x) {
+    double ax = fabs(x), hd, fp1, fm1, fp2, fm2, g;
+    long k;
+    int e;
+    if (!(ax >= 0x1p-100 && ax <= 40.0)) return;
+    frexp(ax, &e); /* ax in [2^(e-1), 2^e) */
+    k = e - 1 - 52 + F64_DQ_LOG2;
+    hd = ldexp(1.0, (int)k);
+    if (ax + 2 * hd >= ldexp(1.0, e)) return; /* x + 2h would leave the binade: not exact */
+    if (op == GPUACT_OP_SWISH_TANH) {
+        if (!(fabs(c->scale) <= 16.0)) return;
+        if (!swish_smooth(x, 1e-3 + 4 * hd, c)) return;
+    } /* elu, selu: their kink at 0 is more than 2h away (h <= 2^-18 |x|) */
+    fp1 = lib64(0, op, p, x + hd, 0.0);
+    fm1 = lib64(0, op, p, x - hd, 0.0);
+    fp2 = lib64(0, op, p, x + 2 * hd, 0.0);
+    fm2 = lib64(0, op, p, x - 2 * hd, 0.0);
+    g = lib64(1, op, p, x, 0.0);
+    if (!isfinite(fp1) || !isfinite(fm1) || !isfinite(fp2) || !isfinite(fm2) || !isfinite(g)) return;
+    q_init();
+    /* q_a = D(h) = (f(x+h) - f(x-h)) / 2h, q_b = D(2h) */
+    mpfr_set_d(q_a, fp1, MPFR_RNDN);
+    mpfr_sub_d(q_a, q_a, fm1, MPFR_RNDN);
+    mpfr_mul_2si(q_a, q_a, -(k + 1), MPFR_RNDN);
+    mpfr_set_d(q_b, fp2, MPFR_RNDN);
+    mpfr_sub_d(q_b, q_b, fm2, MPFR_RNDN);
+    mpfr_mul_2si(q_b, q_b, -(k + 2), MPFR_RNDN);
+    {
+        double D1 = mpfr_get_d(q_a, MPFR_RNDN), D2 = mpfr_get_d(q_b, MPFR_RNDN), tol, err;
+        /* q_b = |D(h) - D(2h)| + 2 (N(h) + N(2h)) + 2 bar ulp(g) + 2^-32 |g| */
+        mpfr_sub(q_b, q_a, q_b, MPFR_RNDN);
+        mpfr_abs(q_b, q_b, MPFR_RNDN);
+        q_add_ulps(q_b, 4 * FZ_F64_BAR, fp1, -(k + 1));
+        q_add_ulps(q_b, 4 * FZ_F64_BAR, fm1, -(k + 1));
+        q_add_ulps(q_b, 4 * FZ_F64_BAR, fp2, -(k + 2));
+        q_add_ulps(q_b, 4 * FZ_F64_BAR, fm2, -(k + 2));
+        q_add_ulps(q_b, 2 * FZ_F64_BAR, g, 0);
+        mpfr_set_d(q_t, fabs(g) * F64_DQ_REL, MPFR_RNDN);
+        mpfr_add(q_b, q_b, q_t, MPFR_RNDU);
+        /* q_a = |D(h) - g| */
+        mpfr_sub_d(q_a, q_a, g, MPFR_RNDN);
+        mpfr_abs(q_a, q_a, MPFR_RNDN);
+        if (mpfr_cmp(q_a, q_b) <= 0) return;
+        tol = mpfr_get_d(q_b, MPFR_RNDU);
+        err = mpfr_get_d(q_a, MPFR_RNDN);
+        fprintf(stderr, "FAIL fn=%s fmt=f64 dir=grad x=%a dy=0x1p+0 alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n",
+                fz_op_name(op), x, (double)c->alpha, (double)c->scale, (double)c->lo, (double)c->hi, D1, g, err / ulp64(g));
+        fz_failf("  why: f'(x) disagrees with the difference quotient of the library's binary64 forward: D(h)=%a D(2h)=%a "
+                 "h=%a tolerance=%a |D(h)-f'|=%a (ref= is D(h) here; x=0x%016llx)", D1, D2, hd, tol, err,
+                 (unsigned long long)fz_d2b(x));
+    }
+}
+
+/* 2. in binary64 (x's bits + 2^29: a binary32 ulp up) */
+static void check_fused64(int op, const gpuact_cfg *c, const gpuact_params *p, double x, double dy) {
+    const uint64_t sgn = 0x8000000000000000ull, xb = fz_d2b(x), db = fz_d2b(dy);
+    uint64_t xv[NA], dv[NA];
+    double xs[NA], ds[NA], ones[NA], y1[NA], dx1[NA], y2[NA], dx2[NA], g1[NA], g2[NA];
+    gpuact_status s1, s2, s3, s4, s5;
+    int i;
+    xv[0] = xb; xv[1] = xb ^ sgn; xv[2] = xb + 1; xv[3] = xb - 1;
+    xv[4] = db; xv[5] = 0; xv[6] = sgn; xv[7] = xb + (1ull << 29);
+    dv[0] = db; dv[1] = db ^ sgn; dv[2] = db + 1; dv[3] = xb;
+    dv[4] = db; dv[5] = db; dv[6] = db ^ sgn; dv[7] = db - 1;
+    for (i = 0; i < NA; i++) { xs[i] = fz_b2d(xv[i]); ds[i] = fz_b2d(dv[i]); ones[i] = 1.0; }
+    memset(y1, 0x11, sizeof y1); memset(dx1, 0x22, sizeof dx1); memset(y2, 0x33, sizeof y2); memset(dx2, 0x44, sizeof dx2);
+    memset(g1, 0x55, sizeof g1); memset(g2, 0x66, sizeof g2);
+    s1 = gpuact_forward_backward_host((gpuact_op)op, GPUACT_F64, p, xs, ds, y1, dx1, NA);
+    s2 = gpuact_forward_host((gpuact_op)op, GPUACT_F64, p, xs, y2, NA);
+    s3 = gpuact_backward_host((gpuact_op)op, GPUACT_F64, p, xs, ds, dx2, NA);
+    s4 = gpuact_grad_host((gpuact_op)op, GPUACT_F64, p, xs, g1, NA);
+    s5 = gpuact_backward_host((gpuact_op)op, GPUACT_F64, p, xs, ones, g2, NA);
+    if (s1 != GPUACT_SUCCESS || s2 != GPUACT_SUCCESS || s3 != GPUACT_SUCCESS || s4 != GPUACT_SUCCESS || s5 != GPUACT_SUCCESS) {
+        fz_failf("FAIL fn=%s fmt=f64 host entry points refused valid arguments: %d %d %d %d %d", fz_op_name(op), (int)s1,
+                 (int)s2, (int)s3, (int)s4, (int)s5);
+        return;
+    }
+    for (i = 0; i < NA; i++) {
+        if (fz_d2b(y1[i]) != fz_d2b(y2[i]) || fz_d2b(dx1[i]) != fz_d2b(dx2[i]))
+            fz_failf("FAIL fn=%s fmt=f64 fused forward+backward differs from separate calls at x=0x%016llx dy=0x%016llx: "
+                     "y 0x%016llx vs 0x%016llx, dx 0x%016llx vs 0x%016llx (alpha=%a s=%a lo=%a hi=%a)",
+                     fz_op_name(op), (unsigned long long)xv[i], (unsigned long long)dv[i], (unsigned long long)fz_d2b(y1[i]),
+                     (unsigned long long)fz_d2b(y2[i]), (unsigned long long)fz_d2b(dx1[i]), (unsigned long long)fz_d2b(dx2[i]),
+                     (double)c->alpha, (double)c->scale, (double)c->lo, (double)c->hi);
+        /* the same real number rounded twice: a difference means one of
+           them is misrounded, which the bar allows only so far */
+        if (fz_d2b(g1[i]) != fz_d2b(g2[i]) && fz_check_f64(op, 1, xs[i], 1.0, c, g1[i])) fz_check_f64(op, 2, xs[i], 1.0, c, g2[i]);
+    }
+}
+
+/* no fp64 for fast mode (any single-op entry point), the gated and the bias
+   forms: GPUACT_ERROR_UNSUPPORTED, and nothing written */
+static void expect_unsupported64(const char *what, int op, gpuact_status s, const double *out, int nout) {
+    int i, wrote = 0;
+    for (i = 0; i < nout; i++) wrote |= fz_d2b(out[i]) != 0x7777777777777777ull;
+    if (s != GPUACT_ERROR_UNSUPPORTED || wrote)
+        fz_failf("FAIL fn=%s fmt=f64 %s: %s%s, GPUACT_ERROR_UNSUPPORTED expected (it has no fp64)", fz_op_name(op), what,
+                 gpuact_status_string(s), wrote ? " and an output written" : "");
+}
+static void check_unsupported64(int op, const gpuact_params *p, int fast, int gated, int bias, double x, double dy) {
+    const gpuact_op o = (gpuact_op)op;
+    double in[3], out[2];
+    gpuact_status s;
+    in[0] = x; in[1] = dy; in[2] = 1.0;
+#define FZ_UNSUP(what, n, call) do { memset(out, 0x77, sizeof out); s = (call); expect_unsupported64(what, op, s, out, n); } while (0)
+    if (fast) {
+        FZ_UNSUP("fast mode forward", 1, gpuact_forward_host(o, GPUACT_F64, p, in, out, 1));
+        FZ_UNSUP("fast mode grad", 1, gpuact_grad_host(o, GPUACT_F64, p, in, out, 1));
+        FZ_UNSUP("fast mode backward", 1, gpuact_backward_host(o, GPUACT_F64, p, in, in + 1, out, 1));
+        FZ_UNSUP("fast mode forward_backward", 2, gpuact_forward_backward_host(o, GPUACT_F64, p, in, in + 1, out, out + 1, 1));
+        FZ_UNSUP("fast mode backward_from_output", 1, gpuact_backward_from_output_host(o, GPUACT_F64, p, in, in + 1, out, 1));
+    }
+    if (gated) {
+        FZ_UNSUP("gated", 1, gpuact_gated_host(o, GPUACT_F64, p, in, in + 1, 1, out, 1, 1));
+        FZ_UNSUP("gated_backward", 2, gpuact_gated_backward_host(o, GPUACT_F64, p, in, in + 1, 1, in + 2, out, out + 1, 1, 1));
+    }
+    if (bias) {
+        FZ_UNSUP("bias_forward", 1, gpuact_bias_forward_host(o, GPUACT_F64, p, in, in + 1, out, 1, 1));
+        FZ_UNSUP("bias_backward", 2, gpuact_bias_backward_host(o, GPUACT_F64, p, in, in + 1, in + 2, out, out + 1, 1, 1));
+    }
+#undef FZ_UNSUP
+}
+
+/* x (or dy) of a binary64 input from the binary32 field b32 (raw or
+   moderate), the 64-bit field b64 and whether b64 is the whole value */
+static double f64_value(int moderate, int whole, uint32_t b32, uint64_t b64, int scale) {
+    const uint64_t low = b64 & 0x1fffffffu;
+    if (whole) return moderate ? (double)(int64_t)b64 * ldexp(1.0, scale) : fz_b2d(b64);
+    if (moderate) return (double)((int64_t)(int32_t)b32 * 0x20000000 + (int64_t)low) * ldexp(1.0, scale + 3);
+    return fz_b2d(fz_d2b((double)tu_u2f(b32)) | low);
+}
+
+static void check_f64(int op, const gpuact_cfg *c, const gpuact_params *p, double x, double dy) {
+    /* 1. f' and dy f' against MPFR */
+    fz_check_f64(op, 1, x, dy, c, lib64(1, op, p, x, dy));
+    fz_check_f64(op, 2, x, dy, c, lib64(2, op, p, x, dy));
+    /* 2. fused forward+backward */
+    check_fused64(op, c, p, x, dy);
+    /* 3. from the output */
+    if (op == GPUACT_OP_SELU || (op == GPUACT_OP_ELU && c->alpha >= 0.0f)) check_from_output64(op, c, p, x, dy);
+    /* 4. difference quotient */
+    check_dq64(op, c, p, x);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_in in = fz_in_make(data, size);
     fz_case k;
-    gpuact_params p;
-    uint8_t setb, mode, gated, bias;
+    gpuact_params p, q;
+    uint8_t setb, mode, gated, bias, f64;
     uint32_t xr, dr, gr, br;
+    uint64_t x64, d64;
     memset(&k, 0, sizeof k);
     k.op = 1 + fz_u8(&in) % 7;
     k.fmt = fz_u8(&in) % 3;
@@ -394,7 +667,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     gr = fz_u32(&in);
     bias = fz_u8(&in);
     br = fz_u32(&in);
+    f64 = fz_u8(&in);
+    x64 = fz_u64(&in);
+    d64 = fz_u64(&in);
     if (!fz_resolve_checked(k.op, &p, &k.c)) return 0;
+    /* the resolved parameters, every one set (fast mode as the input's) */
+    memset(&q, 0, sizeof q);
+    q.set = 0x1fu; q.alpha = k.c.alpha; q.scale = k.c.scale; q.lo = k.c.lo; q.hi = k.c.hi; q.mode = k.c.mode;
+    /* 7. binary64 in place of the format */
+    if (f64) {
+        const double x = f64_value(mode & 1, f64 & 2, xr, x64, -58), dy = f64_value(mode & 2, f64 & 2, dr, d64, -60);
+        check_unsupported64(k.op, &q, k.c.mode == GPUACT_MODE_FAST, gated, bias, x, dy);
+        if (k.c.mode != GPUACT_MODE_FAST) check_f64(k.op, &k.c, &q, x, dy);
+        return 0;
+    }
     /* the moderate modes: x, dy as values, rounded to the format */
     k.xb = (mode & 1) ? fz_enc(k.fmt, (double)(int32_t)xr * 0x1p-26) : xr & fz_mask(k.fmt);
     k.db = (mode & 2) ? fz_enc(k.fmt, (double)(int32_t)dr * 0x1p-28) : dr & fz_mask(k.fmt);
@@ -404,12 +690,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     k.dir = 2;
     fz_check(&k, fz_lib(2, k.op, k.fmt, k.xb, k.db, &k.c), 0);
     /* 2. fused forward+backward */
-    {
-        gpuact_params q;
-        memset(&q, 0, sizeof q);
-        q.set = 0x1fu; q.alpha = k.c.alpha; q.scale = k.c.scale; q.lo = k.c.lo; q.hi = k.c.hi; q.mode = k.c.mode;
-        check_fused(&k, &q);
-    }
+    check_fused(&k, &q);
     /* 3. from the output */
     if (k.op == GPUACT_OP_SELU || (k.op == GPUACT_OP_ELU && k.c.alpha >= 0.0f)) check_from_output(&k);
     /* 4. difference quotient, binary32 forward at x (as a binary32 value); accurate mode only */

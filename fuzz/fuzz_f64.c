@@ -13,7 +13,8 @@
      12..19 dy        raw bits
      20..35 alpha, scale, lo, hi: raw binary32 bits each
    Invalid parameters must be rejected by gpuact_resolve (the input stops
-   there). Check: the result against gpuact_ref_ulp's binary64 value (dx
+   there). Check (fz_check_f64, fuzz_ref.h, which fuzz_deriv's binary64
+   inputs share): the result against gpuact_ref_ulp's binary64 value (dx
    from y: the exact dy (y + lambda alpha) from MPFR at 2400 bits, rounded
    once with binary64's subnormals): NaN, inf, zero and subnormal results
    bit-equal to the correctly rounded one (NaN: the canonical
@@ -23,28 +24,17 @@
      FAIL fn=... fmt=f64 dir=... x=... dy=... alpha=... s=... lo=... hi=... ref=... got=... ulp=...
    and aborts. */
 #include "fuzz_ref.h"
-#include "tests/common/ref_f64.h"
 
-#define FZ_F64_BAR 0.5001 /* measured: 0.5000005 (docs/ACCURACY.md, "fp64") */
 static const double FZ_F64_ZEROS[4] = {-0.75179156, -0.75246142, -0.75115426, -1.2784645427610738};
-
-static uint64_t fz_u64(fz_in *in) {
-    const uint64_t lo = fz_u32(in);
-    return lo | ((uint64_t)fz_u32(in) << 32);
-}
-static double fz_b2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
-static uint64_t fz_d2b(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
-static int fz_d_special(double v) { return v != v || isinf(v) || v == 0 || fabs(v) < 2.2250738585072014e-308; }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_in in = fz_in_make(data, size);
     gpuact_params p;
     gpuact_cfg c;
-    gpuact_ref_params rp;
-    int op, dir, sm = 0;
+    int op, dir;
     uint8_t setb, modes;
     uint64_t xr, dr;
-    double x, dy, got, arr = 0.0, ref = 0, ulp;
+    double x, dy, got, arr = 0.0;
     gpuact_status s;
     op = 1 + fz_u8(&in) % 7;
     dir = fz_u8(&in) % 4;
@@ -73,34 +63,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fz_failf("FAIL fn=%s fmt=f64 dir=%s x=%a dy=%a: entry point %s gave %a, the core %a", fz_op_name(op), FZ_DIR_NAME[dir],
                  x, dy, gpuact_status_string(s), arr, got);
     /* against MPFR */
-    if (dir == 3) {
-        ref = tu_ref_bwd_out64(op, x, dy, c.alpha);
-        ulp = fz_d2b(got) == fz_d2b(ref) || (ref != ref && got != got) ? 0.0 : INFINITY;
-        if (ulp != 0.0 && !fz_d_special(ref) && !fz_d_special(got)) {
-            /* a normal result: its distance in ulps of the correctly rounded one */
-            int e;
-            frexp(ref, &e);
-            ulp = fabs(got - ref) / ldexp(1.0, e - 53) + 0.5;
-        }
-    } else if (dir == 0 && isfinite(x) && ((op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) ? x < -1000.0 : op != GPUACT_OP_SWISH_TANH && x > 1000.0)) {
-        /* f an exact double plus or minus e^-|x|, below MPFR's exponent range:
-           gpuact_ref_ulp cannot narrow it (slow, "not proven"); the correctly
-           rounded value is decided, so the bits must be it */
-        rp = tu_refp(&c);
-        ref = gpuact_ref_eval(op, 0, x, &rp, GPUACT_REF_F64);
-        ulp = fz_d2b(got) == fz_d2b(ref) ? 0.0 : INFINITY;
-    } else {
-        rp = tu_refp(&c);
-        ulp = gpuact_ref_ulp(op, dir, x, dy, &rp, GPUACT_REF_F64, got, &ref, &sm);
-    }
-    if (got != got && fz_d2b(got) != 0x7ff8000000000000ull) ulp = INFINITY; /* NaN: the canonical one */
-    if ((fz_d_special(ref) || fz_d_special(got)) && fz_d2b(got) != fz_d2b(ref) && !(ref != ref && got != got)) ulp = INFINITY;
-    if (sm) ulp = INFINITY;
-    if (!(ulp <= FZ_F64_BAR))
-        fz_failf("FAIL fn=%s fmt=f64 dir=%s x=%a dy=%a alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n"
-                 "  why: %s (bits: x=0x%016llx dy=0x%016llx got=0x%016llx ref=0x%016llx; bar %g ulp, NaN/inf/zero/subnormal exact)",
-                 fz_op_name(op), FZ_DIR_NAME[dir], x, dy, (double)c.alpha, (double)c.scale, (double)c.lo, (double)c.hi, ref, got,
-                 ulp, sm ? "sign of zero" : "error", (unsigned long long)fz_d2b(x), (unsigned long long)fz_d2b(dy),
-                 (unsigned long long)fz_d2b(got), (unsigned long long)fz_d2b(ref), FZ_F64_BAR);
+    fz_check_f64(op, dir, x, dy, &c, got);
     return 0;
 }

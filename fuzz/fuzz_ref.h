@@ -6,6 +6,8 @@
      binary32   f <= 1 ulp, f' <= 2 ulp, dy f' <= 2.5 ulp, dx from y <= 2.5 ulp
      16-bit     f correctly rounded (bit-equal to the reference), f' <= 1 ulp,
                 dy f' <= 1 ulp, dx from y <= 1 ulp
+     binary64   (fz_check_f64, GPUACT_F64) every direction <= 0.5001 ulp,
+                NaN, inf, zero and subnormal results bit-equal
    ulps against the exact value (gpuact_ref_ulp's definition). Everywhere:
    NaN, inf and the sign of a zero must match the correctly rounded value
    exactly, and a NaN result must be the canonical quiet NaN. With
@@ -37,6 +39,7 @@
 #include "gpuact_ref.h"
 #include "tests/common/formats.h"
 #include "tests/common/ref_util.h"
+#include "tests/common/ref_f64.h"
 #include "tests/accuracy/fast_bounds.h"
 #include <mpfr.h>
 
@@ -675,6 +678,51 @@ FZ_FN int fz_resolve_checked(int op, const gpuact_params *p, gpuact_cfg *c) {
     }
     *c = want;
     return 1;
+}
+
+/* ---- binary64 (GPUACT_F64): one result against MPFR ------------------------
+   The check of fuzz_f64 (its header comment), shared with fuzz_deriv's
+   binary64 inputs: dir 0 f, 1 f', 2 dy f', 3 dx from y (elu with alpha >= 0,
+   selu; x read as y); got the library's result. NaN, inf, zero and subnormal
+   results bit-equal to the correctly rounded one (NaN: the canonical
+   0x7ff8000000000000), others within FZ_F64_BAR ulp. Returns 1 on a pass;
+   a finding prints the FAIL line and traps. */
+#define FZ_F64_BAR 0.5001 /* measured: 0.5000005 (docs/ACCURACY.md, "fp64") */
+FZ_FN int fz_d_special(double v) { return v != v || isinf(v) || v == 0 || fabs(v) < 2.2250738585072014e-308; }
+FZ_FN int fz_check_f64(int op, int dir, double x, double dy, const gpuact_cfg *c, double got) {
+    gpuact_ref_params rp;
+    double ref = 0, ulp;
+    int sm = 0;
+    if (dir == 3) {
+        ref = tu_ref_bwd_out64(op, x, dy, c->alpha);
+        ulp = fz_d2b(got) == fz_d2b(ref) || (ref != ref && got != got) ? 0.0 : INFINITY;
+        if (ulp != 0.0 && !fz_d_special(ref) && !fz_d_special(got)) {
+            /* a normal result: its distance in ulps of the correctly rounded one */
+            int e;
+            frexp(ref, &e);
+            ulp = fabs(got - ref) / ldexp(1.0, e - 53) + 0.5;
+        }
+    } else if (dir == 0 && isfinite(x) && ((op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) ? x < -1000.0 : op != GPUACT_OP_SWISH_TANH && x > 1000.0)) {
+        /* f an exact double plus or minus e^-|x|, below MPFR's exponent range:
+           gpuact_ref_ulp cannot narrow it (slow, "not proven"); the correctly
+           rounded value is decided, so the bits must be it */
+        rp = tu_refp(c);
+        ref = gpuact_ref_eval(op, 0, x, &rp, GPUACT_REF_F64);
+        ulp = fz_d2b(got) == fz_d2b(ref) ? 0.0 : INFINITY;
+    } else {
+        rp = tu_refp(c);
+        ulp = gpuact_ref_ulp(op, dir, x, dy, &rp, GPUACT_REF_F64, got, &ref, &sm);
+    }
+    if (got != got && fz_d2b(got) != 0x7ff8000000000000ull) ulp = INFINITY; /* NaN: the canonical one */
+    if ((fz_d_special(ref) || fz_d_special(got)) && fz_d2b(got) != fz_d2b(ref) && !(ref != ref && got != got)) ulp = INFINITY;
+    if (sm) ulp = INFINITY;
+    if (ulp <= FZ_F64_BAR) return 1;
+    fz_failf("FAIL fn=%s fmt=f64 dir=%s x=%a dy=%a alpha=%a s=%a lo=%a hi=%a ref=%a got=%a ulp=%g\n"
+             "  why: %s (bits: x=0x%016llx dy=0x%016llx got=0x%016llx ref=0x%016llx; bar %g ulp, NaN/inf/zero/subnormal exact)",
+             fz_op_name(op), FZ_DIR_NAME[dir], x, dy, (double)c->alpha, (double)c->scale, (double)c->lo, (double)c->hi, ref, got,
+             ulp, sm ? "sign of zero" : "error", (unsigned long long)fz_d2b(x), (unsigned long long)fz_d2b(dy),
+             (unsigned long long)fz_d2b(got), (unsigned long long)fz_d2b(ref), FZ_F64_BAR);
+    return 0;
 }
 
 #endif /* GPUACT_FUZZ_REF_H */

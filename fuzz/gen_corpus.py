@@ -29,6 +29,10 @@ make the product huge, tiny, or lift an f(a) that underflows alone (silu(-100)
 times 32768 in binary16); fuzz_ulp/fuzz_deriv byte 29, fuzz_special byte 35,
 fuzz_api byte 0 = 0xc0/0xc1 (layouts, pitches, halves, in place, misuse);
 away from the gated findings in GATED_AVOID.
+Binary64 (gen_f64 for fuzz_f64, gen_deriv_f64 for fuzz_deriv's byte 39,
+"f64-*"): specials, tails, tiny x, huge dy, the zeros of f', and (fuzz_deriv)
+doubles that are no floats where the difference quotient runs, in each of
+its x/dy encodings; fast mode, gated and bias bytes there (unsupported).
 Bias forms (gen_bias, "bias-*"): y = f(x + b), dx = dy f'(x + b) with x at
 the same places and a b below x's ulp (x + b not a float) or a moderate
 one (fuzz_ulp byte 34, fuzz_deriv bytes 34..38); in fuzz_special the sum
@@ -729,7 +733,6 @@ def gen_dicts(out):
         e16.append(("bf16_" + name, struct.pack("<H", to_bits(2, v))))
     scalar = dict_lines(e32 + e16)
     out.add_text("dict/fuzz_ulp.dict", scalar)
-    out.add_text("dict/fuzz_deriv.dict", scalar)
     # fuzz_special: a raw field is 0xc0 + 4 bytes
     sp = [(n, b"\xc0" + r) for n, r in e32] + [(n, b"\xc0" + r + b"\x00\x00") for n, r in e16]
     out.add_text("dict/fuzz_special.dict", dict_lines(sp))
@@ -744,6 +747,7 @@ def gen_dicts(out):
             ("max", 0x7FEFFFFFFFFFFFFF), ("nzero", 0x8000000000000000), ("zero", 0)]]
     e64 += [("f64_" + n, struct.pack("<d", v)) for n, v in dict_values() if not math.isnan(v)]
     out.add_text("dict/fuzz_f64.dict", dict_lines(e64))
+    out.add_text("dict/fuzz_deriv.dict", dict_lines(e32 + e16 + e64))  # (bytes 40..55: binary64)
 
 
 # Bias seeds (fuzz_ulp byte 34): x and b whose exact sum x + b is not a float
@@ -829,6 +833,65 @@ def gen_f64(out):
             out.add("fuzz_f64", "f64-%s-from-y-%d" % (OPS[op], j), rec)
 
 
+# fp64 seeds for fuzz_deriv (byte 39): F64_X's specials and tails, and the
+# difference quotient's domain (2^-100 <= |x| <= 40) at doubles that are no
+# floats: the zeros of f', elu/selu near 0 and in the tails, swish_tanh's
+# clamp edges; per x one of the three encodings (byte 39 = 2: raw binary64 at
+# 40..47 / 48..55; = 2 with byte 2's moderate bits: (int64)bits 2^-58 / 2^-60;
+# = 1: a binary32 at 4..7 / 8..11 and 29 more bits at 40..43 / 48..51). Fast
+# mode and the gated and bias bytes: the fp64 entry points must refuse them.
+F64_DERIV_X = [-0.7517915604919, -0.75246142, -0.7511542614, -1.2784645427610738, -1.27846454276107, 0.1, -0.1,
+               -3.3333333333333335, 1.0000000001, 5.5555555555, -9.3, -20.7, -39.99, 39.99, 7.25, 1.3e-27, -2.0 ** -90 * 1.3,
+               2.0 ** -99 * 1.7, -2.0 ** -99 * 1.7, -1.1e-3, -17.3, 0.7615941559557649, 2.2399]
+
+
+def f64_bits(v):
+    return struct.unpack("<Q", struct.pack("<d", v))[0]
+
+
+def rec_deriv_f64(op, enc, x, dy, setb, a, s, lo, hi, mode=0, gated=0, bias=0):
+    """fuzz_deriv record for a binary64 x, dy (enc 0 raw, 1 moderate, 2 binary32 + 29 bits)"""
+    xb, db = f64_bits(x), f64_bits(dy)
+    modes, f64 = 0, 2
+    x32 = d32 = 0
+    if enc == 1:
+        if not math.isnan(x) and abs(x) < 31.9:
+            modes |= 1
+            xb = int(round(x * 2 ** 58)) & 0xFFFFFFFFFFFFFFFF
+        if not math.isnan(dy) and abs(dy) < 7.9:
+            modes |= 2
+            db = int(round(dy * 2 ** 60)) & 0xFFFFFFFFFFFFFFFF
+    elif enc == 2:
+        xh, dh = xb & ~0x1FFFFFFF, db & ~0x1FFFFFFF  # 24 bits or fewer: a float if in range
+        vx, vd = struct.unpack("<d", struct.pack("<Q", xh))[0], struct.unpack("<d", struct.pack("<Q", dh))[0]
+        if all(math.isnan(v) or math.isinf(v) or v == 0 or 2.0 ** -126 <= abs(v) < 2.0 ** 128 for v in (vx, vd)):
+            f64 = 1
+            x32, d32 = to_bits(0, vx) if not math.isnan(vx) else 0x7FC00000, to_bits(0, vd) if not math.isnan(vd) else 0x7FC00000
+            xb, db = xb & 0x1FFFFFFF, db & 0x1FFFFFFF
+    return (struct.pack("<BBBBIIIIII", op - 1, 0, modes, setb, x32, d32, f32_bits(a), f32_bits(s), f32_bits(lo), f32_bits(hi)) +
+            bytes([mode, gated]) + bytes(4) + bytes([bias]) + bytes(4) + bytes([f64]) + struct.pack("<QQ", xb, db))
+
+
+def gen_deriv_f64(out):
+    """fp64 seeds for fuzz_deriv"""
+    for op in range(1, 8):
+        params = swish_params() if op == 7 else (
+            [("a1", 0, 1.0, 0.5, -1.0, 1.0), ("a0.3", 1, 0.3, 0.5, -1.0, 1.0), ("a2.5", 1, 2.5, 0.5, -1.0, 1.0),
+             ("a0", 1, 0.0, 0.5, -1.0, 1.0), ("aneg", 1, -2.0, 0.5, -1.0, 1.0)] if op == 4 else [("def", 0, 1.0, 0.5, -1.0, 1.0)])
+        for pi, (ptag, setb, a, s, lo, hi) in enumerate(params):
+            xs = F64_X + F64_DERIV_X + (swish_edges(s, lo, hi) if op == 7 else [])
+            for i, x in enumerate(xs):
+                if pi and i % 3 != pi % 3:
+                    continue
+                enc = (i + i // 3) % 3
+                dy = F64_DY[(i + op) % len(F64_DY)]
+                out.add("fuzz_deriv", "f64-%s-%s-%s-%d" % (OPS[op], ptag, ["raw", "mod", "f32lo"][enc], i),
+                        rec_deriv_f64(op, enc, x, dy, setb, a, s, lo, hi))
+        for j, (mode, gated, bias) in enumerate([(1, 0, 0), (1, 1, 1), (0, 1, 0), (0, 0, 1), (0, 3, 3)]):
+            out.add("fuzz_deriv", "f64-%s-unsupported-%d" % (OPS[op], j),
+                    rec_deriv_f64(op, j % 3, [1.5, -0.75, 2.0 ** -30, -20.5, 3.0][j], -1.25, 0, 1.0, 0.5, -1.0, 1.0, mode, gated, bias))
+
+
 def main():
     check = "--check" in sys.argv
     out = Out(check)
@@ -840,6 +903,7 @@ def main():
     gen_api_gated(out)
     gen_bias(out)
     gen_f64(out)
+    gen_deriv_f64(out)
     gen_gpu(out)
     gen_dicts(out)
     bad = out.commit()

@@ -31,7 +31,7 @@ OUT=$(cd "$OUT" && pwd)
 max_len() {
     case "$1" in
     fuzz_ulp) echo 35 ;;
-    fuzz_deriv) echo 39 ;;
+    fuzz_deriv) echo 56 ;;
     fuzz_special) echo 42 ;;
     fuzz_f64) echo 36 ;;
     fuzz_api) echo 1400 ;;
