@@ -4148,15 +4148,25 @@ GPUACT__FN gpuact__df gpuact__bias_sum(float x, float b) {
     }
     return t;
 }
+/* Loops of the cold paths kept rolled on the device: unrolled, their arrays
+   became registers, and every kernel that can reach them paid for that
+   register count around its calls (the bias forward spilled 112 bytes) */
+#if defined(__CUDA_ARCH__)
+#define GPUACT__ROLLED _Pragma("unroll 1")
+#else
+#define GPUACT__ROLLED
+#endif
 /* The exact sum of q[0..n-1] (Shewchuk's grow-expansion, every 2sum exact;
    the parts stay below 2^127): its sign (-1, 0, 1), and in *v the sum to
    about a float's precision with that sign, from the nonoverlapping
    expansion the parts become. */
-GPUACT__FN int gpuact__exp_sign(float *q, int n, float *v) {
+GPUACT__FN_COLD int gpuact__exp_sign(float *q, int n, float *v) {
     int i, j, sg = 0;
     float r = 0.0f;
+    GPUACT__ROLLED
     for (i = 1; i < n; i++) {
         float a = q[i];
+        GPUACT__ROLLED
         for (j = 0; j < i; j++) {
             const gpuact__df t = gpuact__2sum(a, q[j]);
             a = t.h;
@@ -4164,10 +4174,12 @@ GPUACT__FN int gpuact__exp_sign(float *q, int n, float *v) {
         }
         q[i] = a;
     }
+    GPUACT__ROLLED
     for (i = 0; i < n; i++) r = r + q[i];
     /* increasing magnitude: the last nonzero part has the sum's sign (a loop
        apart: gcc 12 -O3 vectorized it inside the one above and took the sign
        of the wrong part) */
+    GPUACT__ROLLED
     for (i = n - 1; i >= 0; i--)
         if (q[i] != 0.0f) {
             sg = q[i] > 0.0f ? 1 : -1;
@@ -4181,7 +4193,7 @@ GPUACT__FN int gpuact__exp_sign(float *q, int n, float *v) {
    sig 2^k, e = ep 2^k; m = mh + ml): c1 (sig + ep) 2^K - m 2^K + c2/4 (sig^2
    + 2 sig ep + ep^2) + c3/4 2^k sig^3, 2^(k + K) = 1/4. Exact (2prod) down to
    c2 (2 sig ep)'s head where c1 and c2 are (their l 0); rounded below. */
-GPUACT__FN int gpuact__bias_tiny_parts(float *q, float sig, float ep, int k, int K, gpuact__df c1, gpuact__df c2q, float c3q,
+GPUACT__FN_COLD int gpuact__bias_tiny_parts(float *q, float sig, float ep, int k, int K, gpuact__df c1, gpuact__df c2q, float c3q,
                                        float mh, float ml) {
     const float sK = gpuact__ldexp(sig, K), eK = gpuact__ldexp(ep, K);
     const gpuact__df S = gpuact__2prod(sig, sig), R = gpuact__2prod(sig + sig, ep);
@@ -4247,6 +4259,7 @@ GPUACT__FN_COLD gpuact__xf gpuact__bias_tiny(int op, float s, float e, gpuact_cf
     n = gpuact__bias_tiny_parts(q, sig, ep, k, K, c1, c2q, c3q, 0.0f, 0.0f);
     gpuact__exp_sign(q, n, &t);
     h = gpuact__ldexp(t, -K); /* within an ulp or two of V */
+    GPUACT__ROLLED
     for (i = 0; i < 4; i++) { /* the midpoints next to h: V beyond one moves h */
         const float hu = gpuact__half_ulp(h), p2 = (gpuact__f2u(h) & 0x007fffffu) == 0u ? 0.5f : 1.0f;
         const float up = h < 0.0f ? gpuact__mul(hu, p2) : hu, dn = h > 0.0f ? gpuact__mul(hu, p2) : hu;
@@ -6624,13 +6637,15 @@ template <int OP> struct gpuact__b_count {
 enum {
     GPUACT__NBIAS = gpuact__b_count<GPUACT_OP_GELU_ERF>::value + gpuact__b_count<GPUACT_OP_GELU_TANH>::value +
                     gpuact__b_count<GPUACT_OP_GELU_SIGMOID>::value + gpuact__b_count<GPUACT_OP_ELU>::value +
-                    gpuact__b_count<GPUACT_OP_SELU>::value + gpuact__b_count<GPUACT_OP_SILU>::value
+                    gpuact__b_count<GPUACT_OP_SELU>::value + gpuact__b_count<GPUACT_OP_SILU>::value +
+                    gpuact__b_count<GPUACT_OP_SWISH_TANH>::value
 };
 /* the dbias sum of a type, built where some op's bias kernels are */
 template <int DT> struct gpuact__b_any {
     enum { value = (gpuact__b_built<GPUACT_OP_GELU_ERF, DT>::value | gpuact__b_built<GPUACT_OP_GELU_TANH, DT>::value |
                     gpuact__b_built<GPUACT_OP_GELU_SIGMOID, DT>::value | gpuact__b_built<GPUACT_OP_ELU, DT>::value |
-                    gpuact__b_built<GPUACT_OP_SELU, DT>::value | gpuact__b_built<GPUACT_OP_SILU, DT>::value) != 0 };
+                    gpuact__b_built<GPUACT_OP_SELU, DT>::value | gpuact__b_built<GPUACT_OP_SILU, DT>::value |
+                    gpuact__b_built<GPUACT_OP_SWISH_TANH, DT>::value) != 0 };
 };
 template <int DT, bool OK = gpuact__b_any<DT>::value> struct gpuact__b_db_launcher {
     static cudaError_t run(const float *ws, unsigned char *db, size_t nch, size_t cols, int bytes, dim3 grid, cudaStream_t stream) {
@@ -6661,6 +6676,7 @@ static inline cudaError_t gpuact__b_launch_op(int op, const gpuact__bargs &k, di
     case GPUACT_OP_ELU: return gpuact__b_launcher<GPUACT_OP_ELU, DT, BWD>::run(k, grid, stream);
     case GPUACT_OP_SELU: return gpuact__b_launcher<GPUACT_OP_SELU, DT, BWD>::run(k, grid, stream);
     case GPUACT_OP_SILU: return gpuact__b_launcher<GPUACT_OP_SILU, DT, BWD>::run(k, grid, stream);
+    case GPUACT_OP_SWISH_TANH: return gpuact__b_launcher<GPUACT_OP_SWISH_TANH, DT, BWD>::run(k, grid, stream);
     default: return cudaErrorInvalidValue;
     }
 }

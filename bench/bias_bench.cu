@@ -55,7 +55,7 @@ int main(int argc, char **argv) {
     FILE *f = csv ? fopen(csv, "w") : NULL;
     if (f) fprintf(f, "op,dtype,direction,rows,cols,time_ms,gb_per_s,pct_of_copy,copy_ms,copy_gb_per_s,spot_check_mismatches\n");
     static const gpuact_op ops[4] = {GPUACT_OP_GELU_ERF, GPUACT_OP_GELU_TANH, GPUACT_OP_SILU, GPUACT_OP_SWISH_TANH};
-    static const char *opn[3] = {"gelu_erf", "gelu_tanh", "silu"};
+    static const char *opn[4] = {"gelu_erf", "gelu_tanh", "silu", "swish_tanh"};
     static const gpuact_dtype dts[3] = {GPUACT_F32, GPUACT_BF16, GPUACT_F16};
     static const char *dtn[4] = {"?", "f32", "f16", "bf16"};
     static const char *dirn[3] = {"fwd", "bwd", "bwd+db"};
@@ -84,7 +84,7 @@ int main(int argc, char **argv) {
         CK(cudaMemcpyAsync(hb.data(), b, hb.size(), cudaMemcpyDeviceToHost, st));
         CK(cudaMemcpyAsync(hdy.data(), dy, hdy.size(), cudaMemcpyDeviceToHost, st));
         CK(cudaStreamSynchronize(st));
-        for (int oi = 0; oi < 3; oi++)
+        for (int oi = 0; oi < 4; oi++)
             for (int dir = 0; dir < 3; dir++) {
                 const gpuact_op op = ops[oi];
                 auto launch = [&](size_t r) {

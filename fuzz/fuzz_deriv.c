@@ -9,8 +9,7 @@
                     above and the dy below; bit 1: that dy moderate
      30..33 dy      of the gated forms: raw bits, or (int32)bits * 2^-28
      34     bias    nonzero: the bias checks 6. too, with x and the dy above
-                    and the b below;
-                    bit 1: b moderate
+                    and the b below; bit 1: b moderate
      35..38 b       of the bias forms: raw bits, or (int32)bits * 2^-26
    Then (absent or 0: what every input before it meant):
      39     f64     nonzero: a binary64 input (GPUACT_F64), checked by 7.
