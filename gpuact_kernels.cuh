@@ -4140,8 +4140,14 @@ GPUACT__FN float gpuact__bias_x0(int op) {
 /* s + e = x + b exactly, x and b not NaN. A sum beyond the floats: above
    them +inf (f and f' round there as at +inf), below them -FLT_MAX (as at
    the exact sum: gelu'(-2^128) is a negative tiny, not -0). */
+/* x + b exactly as a df: the larger first and fast2sum, whose one
+   intermediate is the smaller operand (2sum's s - a overflowed for x =
+   -1.5e38, b = FLT_MAX: a NaN low part, K49) */
+GPUACT__FN gpuact__df gpuact__sum2(float x, float b) {
+    return gpuact__abs(x) >= gpuact__abs(b) ? gpuact__fast2sum(x, b) : gpuact__fast2sum(b, x);
+}
 GPUACT__FN gpuact__df gpuact__bias_sum(float x, float b) {
-    gpuact__df t = gpuact__2sum(x, b);
+    gpuact__df t = gpuact__sum2(x, b);
     if (!gpuact__isfinite(t.h)) {
         t.l = 0.0f;
         if (t.h < 0.0f && gpuact__isfinite(x) && gpuact__isfinite(b)) t.h = -3.40282347e38f;
@@ -4282,8 +4288,17 @@ GPUACT__FN int gpuact__bias_exact(int deriv, int op, float s, float e, const gpu
     gpuact__xf r;
     if (op == GPUACT_OP_SWISH_TANH) return 0; /* gpuact__bias_st_xf */
     if (gf && s >= gpuact__gated_big(op)) { /* (s + e)(1 - q); f' = 1 + q' */
-        *v = deriv ? gpuact__gated_d_xf(op, s, c)
-                   : gpuact__xf_make(gpuact__df_add_tail(gpuact__df_make(s, e), -gpuact__mul(s, 8.67361738e-19f)), 0);
+        float tail = -gpuact__mul(s, 8.67361738e-19f); /* q's side: 0 < q < 2^-60 */
+        if (!deriv && op == GPUACT_OP_SILU && e != 0.0f) {
+            /* swish_tanh scales silu(z) into other binades, where a tie of
+               s + e can fall on a midpoint and e against q z decides it (K48:
+               bf16, z = 97.5 + 2^-132, scale 2^-133): q z = z e^-z itself
+               (a float from s = 80 to 103, where e^-s s < 2^-116 s), else a
+               side 2^-40 below |e| */
+            const float ae = gpuact__abs(e), qz = s <= 110.0f ? gpuact__xf_approx(gpuact__xf_mulf(gpuact__exp(-s, 0.0f), s)) : 0.0f;
+            tail = -(qz > gpuact__mul(ae, 9.09494702e-13f) ? qz : gpuact__mul(ae, 9.09494702e-13f));
+        }
+        *v = deriv ? gpuact__gated_d_xf(op, s, c) : gpuact__xf_make(gpuact__df_add_tail(gpuact__df_make(s, e), tail), 0);
         return 1;
     }
     if (!(gf ? as < GPUACT__TINY_HALF : (as < GPUACT__TINY || s > 0.0f))) return 0;
@@ -4402,7 +4417,46 @@ GPUACT__FN gpuact__xf gpuact__bias_st_xf(int deriv, float s, float e, const gpua
             return gpuact__tiny_tie(r, below != (r.h < 0.0f));
         }
     }
+    if (w.h != 0.0f && gpuact__abs(gpuact__xf_approx(w)) < 5.96046448e-08f) {
+        /* |w| < 2^-24: sech^2 = 1 - w^2, which the double-float drops below
+           2^-40, still decides a tie of scale silu'(z) dy (K47: bf16, z =
+           2^64 + x, scale = 0x1.03p-141, dy = 2^55); as the single op's
+           gpuact__swish_tanh_d_t with its tail, at s (e moves neither side) */
+        if (s > 50.0f && gpuact__abs(gpuact__xf_approx(w)) < 9.09494702e-13f) {
+            const int up = s <= 300.0f &&
+                           gpuact__xf_absge(gpuact__xf_mulf(gpuact__exp(-s, 0.0f), s - 1.0f), gpuact__xx_mul(w, w));
+            gpuact__xf g = gpuact__xf_f(1.0f);
+            g.l = up ? 8.67361738e-19f : -8.67361738e-19f;
+            return gpuact__xf_mulf(g, c->scale);
+        }
+        {
+            const gpuact__xf g = gpuact__bias_silu_xf(1, s, e, c);
+            const float wa = gpuact__xf_approx(w);
+            const float w2g = -gpuact__mul(g.h, gpuact__mul(wa, wa));
+            return gpuact__xf_mulf(gpuact__xf_make(gpuact__df_add_tail_p2(gpuact__df_make(g.h, g.l), w2g), g.e), c->scale);
+        }
+    }
     return gpuact__xf_mulf(gpuact__xx_mul(sech2, gpuact__bias_silu_xf(1, s, e, c)), c->scale);
+}
+/* swish_tanh at a sum x + b above the floats (x, b finite): silu(z) = z (1 -
+   e^-z) and silu'(z) = 1 + (z - 1) e^-z, e^-z below 2^-10^38, so w = scale
+   z, with silu(z) a hair below z and sech^2 w (1 - w^2, or less) the larger
+   of the two departures from 1 in f'. A small scale brings w back among the
+   floats (K46: x = FLT_MAX, b = 0x1.00ffp+127, scale = 0x1.f8p-128: w =
+   7.5, not the +inf the sum's float gives). z/2 = x/2 + b/2 exactly. */
+GPUACT__FN gpuact__xf gpuact__bias_st_big(int deriv, float x, float b, const gpuact_cfg *c) {
+    int pass1, pass2;
+    gpuact__xf sech2, t;
+    const gpuact__df h = gpuact__2sum(gpuact__mul(x, 0.5f), gpuact__mul(b, 0.5f));
+    const gpuact__xf z = gpuact__xf_make(gpuact__df_add_tail(h, gpuact__mul(h.h, -8.67361738e-19f)), 1);
+    const gpuact__xf w = gpuact__clamp(gpuact__xf_mulf(z, c->scale), c->lo, c->hi, &pass1);
+    if (!deriv) return gpuact__clamp(gpuact__tanh_value(w), c->lo, c->hi, &pass2);
+    t = gpuact__tanh(w, &sech2);
+    gpuact__clamp(t, c->lo, c->hi, &pass2);
+    if (!pass1 || !pass2) return gpuact__xf_f(0.0f);
+    if (w.h != 0.0f && gpuact__abs(gpuact__xf_approx(w)) < 5.96046448e-08f)
+        sech2 = gpuact__xf_make(gpuact__df_make(1.0f, -8.67361738e-19f), 0); /* 1 - w^2: below 1 */
+    return gpuact__xf_mulf(sech2, c->scale);
 }
 /* The bias tier (gelu family and silu, e != 0): f (or f') at s and at its
    neighbour n = s + d toward s + e by the table tier (section 8.2), and the
@@ -4521,6 +4575,10 @@ GPUACT__FN float gpuact__bias_chain(int bwd, int op, float x, float b, float dy,
     float y;
     if (gpuact__isnan(x) || gpuact__isnan(b) || (bwd && gpuact__isnan(dy))) return GPUACT__NAN;
     t = gpuact__bias_sum(x, b);
+    if (op == GPUACT_OP_SWISH_TANH && t.h > 3.40282347e38f && gpuact__isfinite(x) && gpuact__isfinite(b)) {
+        v = gpuact__bias_st_big(bwd, x, b, c);
+        return gpuact__round(bwd ? gpuact__xf_mulf(v, dy) : v, fmt);
+    }
     if ((t.l == 0.0f && fmt == GPUACT__FMT_F32) || !gpuact__isfinite(t.h)) return gpuact__chain(dir, GPUACT__SKIP_H16, op, t.h, dy, c, fmt);
     if (op == GPUACT_OP_SWISH_TANH && t.l != 0.0f) {
         v = gpuact__bias_st_xf(bwd, t.h, t.l, c);
@@ -6396,8 +6454,9 @@ __device__ __noinline__ float gpuact__bias_bwd_call(const gpuact_cfg c, float x,
 /* the tiers of one element: 1 and *y where one took it, else 0 */
 template <int OP, int BWD>
 __device__ __forceinline__ int gpuact__b_tier(const gpuact_cfg *c, const uint32_t *tab, float x, float b, float g, int fmt, float *y) {
-    const gpuact__df t = gpuact__2sum(x, b);
+    const gpuact__df t = gpuact__sum2(x, b);
     uint32_t bits;
+    if (OP == GPUACT_OP_SWISH_TANH && !gpuact__isfinite(t.h)) return 0; /* a sum above the floats: gpuact__bias_st_big */
     /* 16-bit results of an exact sum: the 16-bit tier (its bounds hold for
        every fp32 x it takes: tests/accuracy/tier_error.c) */
     if (fmt != GPUACT__FMT_F32 && t.l == 0.0f && gpuact__h_takes(OP, BWD, t.h, c) &&
