@@ -4350,7 +4350,13 @@ GPUACT__FN gpuact__xf gpuact__bias_val(int deriv, int op, float a, const gpuact_
 }
 /* f(s + e) (deriv 0) or f'(s + e) (deriv 1), unrounded, outside the exact
    forms: s = RN(x + b) finite, e its nonzero error, op not swish_tanh */
+GPUACT__FN gpuact__xf gpuact__bias_xf_lim(int deriv, int op, float s, float e, const gpuact_cfg *c, int lim);
 GPUACT__FN gpuact__xf gpuact__bias_xf(int deriv, int op, float s, float e, const gpuact_cfg *c) {
+    return gpuact__bias_xf_lim(deriv, op, s, e, c, deriv ? -280 : -200);
+}
+/* gpuact__bias_xf with f(s) returned alone below 2^lim (a signed zero in
+   every format after the rounding: -200 for f, -280 for f' times a float) */
+GPUACT__FN gpuact__xf gpuact__bias_xf_lim(int deriv, int op, float s, float e, const gpuact_cfg *c, int lim) {
     const int gf = op == GPUACT_OP_GELU_ERF || op == GPUACT_OP_GELU_TANH || op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU;
     if (!gf && !deriv && s < -64.0f) return gpuact__gated_f_xf(op, s, c); /* alpha (e^x - 1): e^x only a side */
     if (deriv && gf && gpuact__abs(s - gpuact__bias_x0(op)) < GPUACT__ZERO_WINDOW) {
@@ -4364,7 +4370,7 @@ GPUACT__FN gpuact__xf gpuact__bias_xf(int deriv, int op, float s, float e, const
         const float u = gpuact__mul(gpuact__pow2((int)((gpuact__f2u(gpuact__abs(s)) >> 23) & 0xffu) - 127), 1.1920929e-07f);
         const gpuact__xf f0 = gpuact__bias_val(deriv, op, s, c);
         gpuact__xf fm, fp;
-        if (f0.h == 0.0f || gpuact__xf_ilogb(f0) < (deriv ? -280 : -200)) return f0;
+        if (f0.h == 0.0f || gpuact__xf_ilogb(f0) < lim) return f0;
         fm = gpuact__bias_val(deriv, op, s - u, c);
         fp = gpuact__bias_val(deriv, op, s + u, c);
         return gpuact__interp3(fm, f0, fp, gpuact__div(e, u));
@@ -4375,7 +4381,10 @@ GPUACT__FN gpuact__xf gpuact__bias_xf(int deriv, int op, float s, float e, const
 GPUACT__FN gpuact__xf gpuact__bias_silu_xf(int deriv, float s, float e, const gpuact_cfg *c) {
     gpuact__xf v;
     if (gpuact__bias_exact(deriv, GPUACT_OP_SILU, s, e, c, &v)) return v;
-    return gpuact__bias_xf(deriv, GPUACT_OP_SILU, s, e, c);
+    /* swish_tanh's scale (up to 2^128) brings silu(z) back from below 2^-200
+       (K50: z = -143.8, scale -1.8e21: a subnormal y 4.6 ulp off), so the
+       quadratic down to the values' own floors */
+    return gpuact__bias_xf_lim(deriv, GPUACT_OP_SILU, s, e, c, deriv ? -406 : -280);
 }
 /* swish_tanh at z = s + e, e != 0 (deriv 0: f, 1: f'), unrounded: w = scale
    silu(z) from silu's bias forms (so w carries their error, about 2^-36 at
