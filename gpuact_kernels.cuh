@@ -4572,6 +4572,55 @@ GPUACT__FN int gpuact__bias_tt1(int deriv, int op, float s, float e, float dy, i
         }
     }
 }
+/* The bias tier of swish_tanh (e != 0, the table tier's configurations:
+   gpuact__tt_st_cfg). Where the clamp acts for s (class 2: s >= 2.2178)
+   it acts for s + e too (w = 1 at x = 2.21771511, |e| <= 2^-23), so f and
+   f' are those at s (tanh(1), +0): the single op's tier at s. Where it
+   does not (class 1: -13.75 <= s <= 2.2177, |s| >= 2^-40), f = x Q(x) and
+   f' = A(x) from their rows as gpuact__bias_tt1 takes them: f(s + e) =
+   f(s) + e f'(s) + R, f' = Q + x Q' (Q' from the row differentiated) or
+   f'' = A', |R| <= e^2/2 max |f''| (0.2512, at x = -0.074) or e^2/2 max
+   |f'''| (0.3786, at 0.924: mpmath on the class-1 range). The rows'
+   derivatives are within 2^-16 |g'| + 2^-30 (tests/accuracy/bias_rows.c
+   measures swish_tanh's Q and A rows with the others'). 1 and *y where the
+   rounding test decides, else 0. */
+GPUACT__FN int gpuact__bias_st_tt1(int deriv, float s, float e, float dy, const gpuact_cfg *c, int fmt, float *y) {
+    const int cls = gpuact__tt_st_class(s, c);
+    const uint32_t *tab = gpuact__tt_tab(GPUACT_OP_SWISH_TANH, deriv);
+    if (cls != 1) {
+        /* class 2: f(s + e) = f(s), f'(s + e) = f'(s) = +0 */
+        return cls == 2 && (deriv ? gpuact__tt_bwd(GPUACT_OP_SWISH_TANH, s, dy, c, tab, fmt, y)
+                                  : gpuact__tt_fwd(GPUACT_OP_SWISH_TANH, s, c, tab, fmt, y));
+    }
+    {
+        const float k = gpuact__fma(s, 32.0f, 12582912.0f); /* as gpuact__tt_st_eval: s lies inside the table */
+        const float d = gpuact__fma(k - 12582912.0f, -0.03125f, s);
+        float g2, q1, err, f1, f1err;
+        const gpuact__df q = gpuact__tt_poly_d(tab, gpuact__f2u(k) + 440u, d, deriv, &g2, &q1);
+        gpuact__df v;
+        if (!deriv) {
+            v = gpuact__fast_mul1(q.h, q.l, s);
+            err = gpuact__mul(gpuact__absv(v.h), GPUACT__TT_E0_ST);
+            f1 = gpuact__fma(s, q1, q.h);
+            f1err = gpuact__fma(gpuact__absv(q.h) + gpuact__absv(gpuact__mul(s, q1)), 1.52587891e-05f, /* 2^-16 */
+                                gpuact__mul(gpuact__absv(s), 9.31322575e-10f));                      /* 2^-30 */
+        } else {
+            v = q;
+            err = gpuact__fma(gpuact__absv(g2), GPUACT__TT_E2_ST, gpuact__mul(gpuact__absv(q.h), GPUACT__TT_E0_STA));
+            f1 = q1;
+            f1err = gpuact__fma(gpuact__absv(q1), 1.52587891e-05f, 9.31322575e-10f);
+        }
+        {
+            const float corr = gpuact__mul(e, f1), l = v.l + corr, ae = gpuact__absv(e);
+            err = gpuact__fma(ae, f1err, err);
+            err = gpuact__fma(gpuact__mul(ae, ae), deriv ? 0.19f : 0.126f, err);
+            err = gpuact__fma(gpuact__absv(v.l) + gpuact__absv(corr), 1.19209290e-07f, err); /* 2^-23 */
+            err = gpuact__fma(gpuact__absv(v.h), 2.84217094e-14f, err);                      /* 2^-45 */
+            if (!deriv) return gpuact__fast_rn(v.h, l, err, fmt, y);
+            return gpuact__fast_scale(dy, gpuact__df_make(v.h, l), err, fmt, y);
+        }
+    }
+}
 /* y = f(x + b) and dx = dy f'(x + b), rounded to fmt. fp32 with e = 0 is
    the single op's chain at s; a 16-bit result from an s that need not be a
    16-bit number skips the 16-bit tier (it takes x as one) and the exact
@@ -4590,6 +4639,7 @@ GPUACT__FN float gpuact__bias_chain(int bwd, int op, float x, float b, float dy,
     }
     if ((t.l == 0.0f && fmt == GPUACT__FMT_F32) || !gpuact__isfinite(t.h)) return gpuact__chain(dir, GPUACT__SKIP_H16, op, t.h, dy, c, fmt);
     if (op == GPUACT_OP_SWISH_TANH && t.l != 0.0f) {
+        if (gpuact__tt_takes(op, t.h, c) && gpuact__bias_st_tt1(bwd, t.h, t.l, dy, c, fmt, &y)) return y;
         v = gpuact__bias_st_xf(bwd, t.h, t.l, c);
         return gpuact__round(bwd ? gpuact__xf_mulf(v, dy) : v, fmt);
     }
@@ -4934,6 +4984,9 @@ template <int N> struct gpuact__tt_smem { uint4 v[N]; };
    79.0-79.1); at 5 blocks (51 registers) 72-77. */
 #ifndef GPUACT__TT_FWD_BLOCKS
 #define GPUACT__TT_FWD_BLOCKS 4
+#endif
+#ifndef GPUACT__PASS_FWD_U /* vectors a thread in the one-pass forward (gpuact__kt PU) */
+#define GPUACT__PASS_FWD_U 4
 #endif
 #ifndef GPUACT__TT_GRAD_BLOCKS
 #define GPUACT__TT_GRAD_BLOCKS 4
@@ -5448,7 +5501,7 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
                                     (OP == GPUACT_OP_ELU && DIR == GPUACT__DIR_GRAD) ||
                                     (OP == GPUACT_OP_SWISH_TANH && (DIR == GPUACT__DIR_FWD || DIR == GPUACT__DIR_BWD))),
         /* its vectors a thread */
-        PU = DIR == GPUACT__DIR_FWD ? 4 : 2,
+        PU = DIR == GPUACT__DIR_FWD ? GPUACT__PASS_FWD_U : 2,
         /* pass tickets (gpuact__kargs tick) taken where the caller gives
            them: backward of every op but swish_tanh, forward+backward of
            elu and selu. H100, n = 2^28, randn, % of copy, grid-stride
@@ -6472,7 +6525,8 @@ __device__ __forceinline__ int gpuact__b_tier(const gpuact_cfg *c, const uint32_
         (BWD ? gpuact__h_bwd(OP, t.h, g, c, tab, 0, fmt, y, &bits) : gpuact__h_fwd(OP, t.h, c, tab, 0, fmt, 1, y, &bits)))
         return 1;
     if (gpuact__tt_takes(OP, t.h, c)) {
-        const int ok = t.l != 0.0f ? OP != GPUACT_OP_SWISH_TANH && gpuact__bias_tt1(BWD, OP, t.h, t.l, g, fmt, y)
+        const int ok = t.l != 0.0f ? (OP == GPUACT_OP_SWISH_TANH ? gpuact__bias_st_tt1(BWD, t.h, t.l, g, c, fmt, y)
+                                                              : gpuact__bias_tt1(BWD, OP, t.h, t.l, g, fmt, y))
                        : BWD       ? gpuact__tt_bwd(OP, t.h, g, c, tab, fmt, y)
                                    : gpuact__tt_fwd(OP, t.h, c, tab, fmt, y);
         if (ok) return 1;
