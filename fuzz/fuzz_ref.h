@@ -535,12 +535,14 @@ FZ_FN int fz_sub_within_contract(const fz_case *k, double ref, double got, doubl
    bars allow. (fz_case's fmt 0/1/2 are GPUACT__FMT_F32/F16/BF16.) */
 FZ_FN int fz_fast_took(const fz_case *k) {
     float x = (float)tu_ref_dec(k->fmt, k->xb), dy = (float)tu_ref_dec(k->fmt, k->db), y;
-    if (k->bias) { /* gpuact__bias_fmt's tiers where x + b is not a float (swish_tanh: none) */
+    if (k->bias) { /* gpuact__bias_fmt's tiers where x + b is not a float */
         const float b = (float)tu_ref_dec(k->fmt, k->bb);
         const gpuact__df t = gpuact__sum2(x, b);
         const int d = k->bias == FZ_BIAS_DX;
-        return t.l != 0.0f && gpuact__isfinite(t.h) && k->op != GPUACT_OP_SWISH_TANH && gpuact__tt_takes(k->op, t.h, &k->c) &&
-               (gpuact__bias_tt1(d, k->op, t.h, t.l, dy, k->fmt, &y) || gpuact__bias_tt(d, k->op, t.h, t.l, dy, &k->c, k->fmt, &y));
+        const uint32_t *tab = gpuact__tt_tab(k->op, d);
+        if (t.l == 0.0f || !gpuact__isfinite(t.h) || !gpuact__tt_takes(k->op, t.h, &k->c)) return 0;
+        if (k->op == GPUACT_OP_SWISH_TANH) return gpuact__bias_st_tt1(d, tab, t.h, t.l, dy, &k->c, k->fmt, &y);
+        return gpuact__bias_tt1(d, k->op, tab, t.h, t.l, dy, k->fmt, &y) || gpuact__bias_tt(d, k->op, t.h, t.l, dy, &k->c, k->fmt, &y);
     }
     if (k->gated) { /* gpuact__gated_fmt / gpuact__gated_da_fmt's tiers */
         const float b = (float)tu_ref_dec(k->fmt, k->bb);

@@ -17235,10 +17235,10 @@ GPUACT__FN gpuact__df gpuact__tt_poly_d(const uint32_t *tab, uint32_t kb, float 
    row (degree 5, |d| <= 1/64) in fp32 is within 2^-16 |g'| + 2^-30 of g'
    (tests/accuracy/bias_rows.c measures it against long double on every
    32nd t: within 2^-16 |g'| + 2^-33.7; the absolute part where f'' = 0).
-   One row where gpuact__bias_tt reads two. 1 and *y where the rounding
-   test decides, else 0. */
-GPUACT__FN int gpuact__bias_tt1(int deriv, int op, float s, float e, float dy, int fmt, float *y) {
-    const uint32_t *tab = gpuact__tt_tab(op, deriv);
+   One row where gpuact__bias_tt reads two. tab: gpuact__tt_tab(op, deriv)'s
+   rows (or a copy of them). 1 and *y where the rounding test decides,
+   else 0. */
+GPUACT__FN int gpuact__bias_tt1(int deriv, int op, const uint32_t *tab, float s, float e, float dy, int fmt, float *y) {
     const float t = gpuact__absv(s);
     uint32_t kb;
     float tc, g2, q1;
@@ -17285,11 +17285,10 @@ GPUACT__FN int gpuact__bias_tt1(int deriv, int op, float s, float e, float dy, i
    f'' = A', |R| <= e^2/2 max |f''| (0.2512, at x = -0.074) or e^2/2 max
    |f'''| (0.3786, at 0.924: mpmath on the class-1 range). The rows'
    derivatives are within 2^-16 |g'| + 2^-30 (tests/accuracy/bias_rows.c
-   measures swish_tanh's Q and A rows with the others'). 1 and *y where the
-   rounding test decides, else 0. */
-GPUACT__FN int gpuact__bias_st_tt1(int deriv, float s, float e, float dy, const gpuact_cfg *c, int fmt, float *y) {
+   measures swish_tanh's Q and A rows with the others'). tab as for
+   gpuact__bias_tt1. 1 and *y where the rounding test decides, else 0. */
+GPUACT__FN int gpuact__bias_st_tt1(int deriv, const uint32_t *tab, float s, float e, float dy, const gpuact_cfg *c, int fmt, float *y) {
     const int cls = gpuact__tt_st_class(s, c);
-    const uint32_t *tab = gpuact__tt_tab(GPUACT_OP_SWISH_TANH, deriv);
     if (cls != 1) {
         /* class 2: f(s + e) = f(s), f'(s + e) = f'(s) = +0 */
         return cls == 2 && (deriv ? gpuact__tt_bwd(GPUACT_OP_SWISH_TANH, s, dy, c, tab, fmt, y)
@@ -17342,14 +17341,14 @@ GPUACT__FN float gpuact__bias_chain(int bwd, int op, float x, float b, float dy,
     }
     if ((t.l == 0.0f && fmt == GPUACT__FMT_F32) || !gpuact__isfinite(t.h)) return gpuact__chain(dir, GPUACT__SKIP_H16, op, t.h, dy, c, fmt);
     if (op == GPUACT_OP_SWISH_TANH && t.l != 0.0f) {
-        if (gpuact__tt_takes(op, t.h, c) && gpuact__bias_st_tt1(bwd, t.h, t.l, dy, c, fmt, &y)) return y;
+        if (gpuact__tt_takes(op, t.h, c) && gpuact__bias_st_tt1(bwd, gpuact__tt_tab(op, bwd), t.h, t.l, dy, c, fmt, &y)) return y;
         v = gpuact__bias_st_xf(bwd, t.h, t.l, c);
         return gpuact__round(bwd ? gpuact__xf_mulf(v, dy) : v, fmt);
     }
     if (gpuact__bias_exact(bwd, op, t.h, t.l, c, &v)) return gpuact__round(bwd ? gpuact__xf_mulf(v, dy) : v, fmt);
     if (t.l == 0.0f) return gpuact__chain(dir, GPUACT__SKIP_H16, op, t.h, dy, c, fmt);
     if (gpuact__tt_takes(op, t.h, c) &&
-        (gpuact__bias_tt1(bwd, op, t.h, t.l, dy, fmt, &y) || gpuact__bias_tt(bwd, op, t.h, t.l, dy, c, fmt, &y)))
+        (gpuact__bias_tt1(bwd, op, gpuact__tt_tab(op, bwd), t.h, t.l, dy, fmt, &y) || gpuact__bias_tt(bwd, op, t.h, t.l, dy, c, fmt, &y)))
         return y;
     v = gpuact__bias_xf(bwd, op, t.h, t.l, c);
     return gpuact__round(bwd ? gpuact__xf_mulf(v, dy) : v, fmt);
@@ -20217,8 +20216,8 @@ __device__ __forceinline__ int gpuact__b_tier(const gpuact_cfg *c, const uint32_
         (BWD ? gpuact__h_bwd(OP, t.h, g, c, tab, 0, fmt, y, &bits) : gpuact__h_fwd(OP, t.h, c, tab, 0, fmt, 1, y, &bits)))
         return 1;
     if (gpuact__tt_takes(OP, t.h, c)) {
-        const int ok = t.l != 0.0f ? (OP == GPUACT_OP_SWISH_TANH ? gpuact__bias_st_tt1(BWD, t.h, t.l, g, c, fmt, y)
-                                                              : gpuact__bias_tt1(BWD, OP, t.h, t.l, g, fmt, y))
+        const int ok = t.l != 0.0f ? (OP == GPUACT_OP_SWISH_TANH ? gpuact__bias_st_tt1(BWD, tab, t.h, t.l, g, c, fmt, y)
+                                                              : gpuact__bias_tt1(BWD, OP, tab, t.h, t.l, g, fmt, y))
                        : BWD       ? gpuact__tt_bwd(OP, t.h, g, c, tab, fmt, y)
                                    : gpuact__tt_fwd(OP, t.h, c, tab, fmt, y);
         if (ok) return 1;
@@ -20272,6 +20271,19 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_bias(const gpu
     const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
     const gpuact_cfg cfg = k.cfg;
     const uint32_t *tab = gpuact__tt_has(OP, &cfg) ? gpuact__tt_tab(OP, BWD) : (const uint32_t *)0;
+    /* fp32 of the table ops: the block's copy of the rows (16 KB), as
+       gpuact__k_eltwise keeps one (its gathers, one row an element, run
+       from shared memory faster than through the L1); the 16-bit queue
+       leaves no room for it under 48 KB */
+    enum { SH = ESZ == 4 && (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_SIGMOID ||
+                             OP == GPUACT_OP_SILU || OP == GPUACT_OP_SWISH_TANH) };
+    __shared__ gpuact__tt_smem<SH ? 2 * GPUACT__TT_N : 1> tts;
+    if (SH && tab) { /* (tab is the same in every thread) */
+        const uint4 *src = reinterpret_cast<const uint4 *>(tab);
+        for (int i = (int)threadIdx.x; i < 2 * GPUACT__TT_N; i += (int)blockDim.x) tts.v[i] = src[i];
+        __syncthreads();
+        tab = reinterpret_cast<const uint32_t *>(tts.v);
+    }
     const size_t nch = (k.rows + GPUACT_BIAS_CHUNK - 1) / GPUACT_BIAS_CHUNK, ustride = (size_t)gridDim.x * blockDim.x;
     const int vec = k.mode == GPUACT__MODE_VEC, bytes = k.mode == GPUACT__MODE_BYTES;
     const size_t ub = vec ? 16u : (size_t)ESZ, pitch = k.cols * ESZ;
