@@ -14924,17 +14924,97 @@ GPUACT__FN gpuact__df gpuact__tt_g(int op, float x, const uint32_t *tab, int der
     const int neg = x < 0.0f;
     return gpuact__df_make(neg ? q.h : p.h, neg ? q.l : p.l - q.l);
 }
+/* g2 + g3 d + g4 d^2 + g5 d^3 of Q's row kb (forward: gelu_erf, gelu_sigmoid
+   and silu) from the row's first half alone: g1 and the centre c fix the
+   others, so the forward gathers 16 bytes a row where the table holds 32
+   (the table-tier kernels are bound by those gathers: the L1's data pipe at
+   98% of its wavefronts, H200, bench/results/2026-11-29-h200-probes).
+   gelu_erf, Q(t) = Phi(-t): Q^(k) = -He_(k-1)(-t) phi(t) with phi = -g1, so
+   g2 = c phi/2, g3 = (1 - c^2) phi/6, g4 = (c^3 - 3c) phi/24,
+   g5 = (6c^2 - c^4 - 3) phi/120. silu, Q(t) = sigma(-t), and gelu_sigmoid,
+   Q(t) = sigma(-K t) (K = 1.702): with s = g0, p = s(1 - s) = -g1/K and
+   u = 1 - 2s, g2 = K^2 p u/2, g3 = K^3 p (p - 1/6), g4 = -K^4 u p (p/2 -
+   1/24), g5 = -K^5 p (p^2 - p/4 + 1/120) (K = 1 for silu). Each from fp32
+   heads within a few units of 2^-24 of itself (u near s = 1/2: 2^-24
+   absolute); tests/accuracy/tier_error.c measures the forward built on it
+   against the tier's bound (eps(t)) on every input. */
+GPUACT__FN float gpuact__tt_p16(int op, float c, float d, float g0, float g1) {
+    if (op == GPUACT_OP_GELU_ERF) {
+        const float m = gpuact__mul(c, c), phi = -g1;
+        const float b5 = gpuact__fma(m, gpuact__fma(m, -8.33333377e-03f, 5.00000007e-02f), -2.50000004e-02f);
+        const float b4 = gpuact__mul(c, gpuact__fma(m, 4.16666679e-02f, -0.125f));
+        const float b3 = gpuact__fma(m, -0.166666672f, 0.166666672f);
+        const float P = gpuact__fma(gpuact__fma(gpuact__fma(b5, d, b4), d, b3), d, gpuact__mul(c, 0.5f));
+        return gpuact__mul(phi, P);
+    } else {
+        const int gs = op == GPUACT_OP_GELU_SIGMOID;
+        const float k = gs ? 1.70200002f : 1.0f, p = gs ? gpuact__mul(g1, -0.587544084f) : -g1; /* 1/1.702 */
+        const float u = gpuact__fma(g0, -2.0f, 1.0f), kd = gpuact__mul(k, d);
+        const float b5 = -gpuact__fma(p, gpuact__fma(p, 1.0f, -0.25f), 8.33333377e-03f);
+        const float b4 = gpuact__mul(-u, gpuact__fma(p, 0.5f, -4.16666679e-02f));
+        const float b3 = gpuact__fma(p, 1.0f, -0.166666672f);
+        const float P = gpuact__fma(gpuact__fma(gpuact__fma(b5, kd, b4), kd, b3), kd, gpuact__mul(u, 0.5f));
+        return gpuact__mul(gpuact__mul(p, gpuact__mul(k, k)), P);
+    }
+}
+/* gpuact__tt_poly for those rows, with gpuact__tt_p16 in place of the
+   second half: Q(c + d) as an unnormalised df (c = the row's centre) */
+GPUACT__FN gpuact__df gpuact__tt_poly16(int op, const uint32_t *tab, uint32_t kb, float c, float d) {
+    float r[4];
+    const uint32_t i = kb - 0x4b400000u;
+#if defined(__CUDA_ARCH__)
+    const uint4 v = reinterpret_cast<const uint4 *>(tab)[i];
+    r[0] = __uint_as_float(v.x); r[1] = __uint_as_float(v.y); r[2] = __uint_as_float(v.z); r[3] = __uint_as_float(v.w);
+#else
+    r[0] = gpuact__u2f(tab[4 * i]); r[1] = gpuact__u2f(tab[4 * i + 1]); r[2] = gpuact__u2f(tab[4 * i + 2]); r[3] = gpuact__u2f(tab[4 * i + 3]);
+#endif
+    {
+        const float P = gpuact__tt_p16(op, c, d, r[0], r[2]);
+        const gpuact__df p = gpuact__2prod(d, r[2]);
+        const float lo = gpuact__fma(d, r[3], r[1]) + p.l;
+        const gpuact__df h = gpuact__fast2sum(r[0], p.h);
+        return gpuact__df_make(h.h, h.l + gpuact__fma(gpuact__mul(d, d), P, lo));
+    }
+}
+/* x P(x) (f) of gelu_erf, gelu_sigmoid and silu from 16-byte rows (the
+   first GPUACT__TT_N uint4 of Q's table, or a copy of them), and the
+   clamped t for eps: gpuact__tt_g's value with gpuact__tt_poly16 */
+GPUACT__FN gpuact__df gpuact__tt_v16(int op, float x, const uint32_t *tab, float *tc) {
+    uint32_t kb;
+    const float S = gpuact__tt_s(op);
+    const float d = gpuact__tt_d(gpuact__absv(x), S, &kb, tc);
+    const gpuact__df q = gpuact__tt_poly16(op, tab, kb, gpuact__mul(gpuact__u2f(kb) - 12582912.0f, 1.0f / S), d);
+    const gpuact__df pc = gpuact__fast2sum(1.0f, -q.h);
+    const int neg = x < 0.0f;
+    return gpuact__fast_mul1(neg ? q.h : pc.h, neg ? q.l : pc.l - q.l, x);
+}
+/* gpuact__tt_fwd from 16-byte rows: its bound eps(t) 5/4 (the derived
+   coefficients' roundings: tier_error measures these values against
+   eps(t) itself, up to 0.93 of it for gelu_sigmoid), so a result where
+   gpuact__tt_fwd's is, or the rejection */
+#define GPUACT__TT16_EPS_K 1.25f
+GPUACT__FN float gpuact__tt_eps16(int op, float tc) { return gpuact__mul(gpuact__tt_eps(op, tc), GPUACT__TT16_EPS_K); }
+GPUACT__FN int gpuact__tt_fwd16(int op, float x, const uint32_t *tab, int fmt, float *y) {
+    float tc;
+    const gpuact__df v = gpuact__tt_v16(op, x, tab, &tc);
+    return gpuact__tt_range(op, x) & gpuact__fast_rn_ab(v.h, v.l, v.h, gpuact__tt_eps16(op, tc), fmt, y, 0);
+}
 /* == 8.2 The table tier == */
-/* f(x) by the table tier: 1 and *y = RN(f(x)), or 0. |f| > 2^-88 where
+/* f(x) by the table tier: 1 and *y = RN(f(x)), or 0 (gelu_erf,
+   gelu_sigmoid and silu from the rows' first halves: gpuact__tt_fwd16,
+   tab may then be a copy of those alone). |f| > 2^-88 where
    the tier takes x (|x| >= 2^-40: |f| >= |x| Q(7) > 2^-80; swish_tanh:
    |f| >= |x| Q(-13.75) > 2^-62), so no 2^-88 test. x P as
    gpuact__fast_mul1 (2^-45). swish_tanh's: 7.6. */
 GPUACT__FN int gpuact__tt_fwd(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int fmt, float *y) {
     float g2, tc = 0.0f;
     if (op == GPUACT_OP_SWISH_TANH) return gpuact__st_tt_fwd(x, c, tab, fmt, y);
-    const gpuact__df g = gpuact__tt_g(op, x, tab, 0, &g2, &tc);
-    const gpuact__df v = gpuact__fast_mul1(g.h, g.l, x);
-    return gpuact__tt_range(op, x) & gpuact__fast_rn_ab(v.h, v.l, v.h, gpuact__tt_eps(op, tc), fmt, y, 0);
+    if (op != GPUACT_OP_GELU_TANH) return gpuact__tt_fwd16(op, x, tab, fmt, y);
+    {
+        const gpuact__df g = gpuact__tt_g(op, x, tab, 0, &g2, &tc);
+        const gpuact__df v = gpuact__fast_mul1(g.h, g.l, x);
+        return gpuact__tt_range(op, x) & gpuact__fast_rn_ab(v.h, v.l, v.h, gpuact__tt_eps(op, tc), fmt, y, 0);
+    }
 }
 /* f'(x) as a df and its absolute bound: 1, or 2 where f' is +0 exactly
    (swish_tanh's clamp: *g = 0, *err = 0), 0 outside the tier's inputs */
@@ -19156,6 +19236,15 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
            forward+backward, which sends what the tier rejects to the
            composites */
         Q2 = TT && DIR != GPUACT__DIR_FWDBWD,
+        /* the table tier's forward from 16-byte rows (gpuact__tt_fwd's
+           gpuact__tt_fwd16: half the gathers, the block's copy half as
+           large): gelu_erf, gelu_sigmoid and silu, forward and (gelu_erf)
+           forward+backward.
+           Those kernels are bound by the rows' gathers (H200, gelu_erf fp32
+           forward: the L1's data pipe 98% busy, issue 56%;
+           bench/results/2026-11-29-h200-probes) */
+        TT16 = TT && (DIR == GPUACT__DIR_FWD || DIR == GPUACT__DIR_FWDBWD) &&
+               (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU),
         /* the 16-bit tier in the loop: fp16 and bf16 forward, f', backward
            and forward+backward of the table tier's ops (swish_tanh as
            GPUACT__OP_SWISH_TT) and of elu and selu */
@@ -19469,7 +19558,8 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>
     const bool fastvec = gpuact__kt<OP, DT, DIR>::FAST && k.mode == GPUACT__MODE_VEC;
     const bool TT = gpuact__kt<OP, DT, DIR>::TT;
     const int HR = gpuact__kt<OP, DT, DIR>::ROWS;
-    __shared__ gpuact__tt_smem<TT ? 2 * GPUACT__TT_N : HR ? HR : 1> tts;
+    const int TTN = gpuact__kt<OP, DT, DIR>::TT16 ? GPUACT__TT_N : 2 * GPUACT__TT_N; /* uint4 of the rows it reads */
+    __shared__ gpuact__tt_smem<TT ? TTN : HR ? HR : 1> tts;
     const uint32_t *tt = 0;
     if (HR) {
         /* the 16-bit tier's compact rows: Q's, A's or Q's then A's */
@@ -19487,7 +19577,7 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>
     if (TT) {
         /* every thread of the block gets here (no return above) */
         const uint4 *src = reinterpret_cast<const uint4 *>(gpuact__tt_tab(gpuact__op_of<OP>::value, DIR == GPUACT__DIR_GRAD || DIR == GPUACT__DIR_BWD));
-        for (int i = (int)threadIdx.x; i < 2 * GPUACT__TT_N; i += (int)blockDim.x) tts.v[i] = src[i];
+        for (int i = (int)threadIdx.x; i < TTN; i += (int)blockDim.x) tts.v[i] = src[i];
         __syncthreads();
         tt = reinterpret_cast<const uint32_t *>(tts.v);
     }

@@ -23,6 +23,8 @@
    every fp32 x with 2^-40 <= |x| <= 16 it takes and every 4099th above 16:
        f     x P(x) over |v| eps(t) (swish_tanh: x Q(x), or tanh(1) clamped)
        f'    its f' over its err (swish_tanh clamped: +0 exactly)
+       f16r  gelu_erf, gelu_sigmoid and silu: x P(x) from 16-byte rows
+             (gpuact__tt_v16, the fp32 forward kernels') over |v| eps16(t)
    the 16-bit tier (gpuact__h_fwd_v, gpuact__h_grad_v) of the same five ops
    and of elu and selu (alpha = 1, PyTorch's constants), on the same x:
        f, f' the plain-fp32 values over the tier's bounds (GPUACT__H_*)
@@ -58,7 +60,7 @@
 
 #define TT_OPS 5
 #define H_OPS (TT_OPS + 2)
-#define NCHECK (6 + 2 * TT_OPS + 2 * H_OPS)
+#define NCHECK (6 + 2 * TT_OPS + 3 + 2 * H_OPS)
 
 typedef struct worst {
     double v;
@@ -70,6 +72,7 @@ typedef struct job {
     uint32_t stride;
     worst S, phi, f, g, th;
     worst tt[TT_OPS][2]; /* table tier: [op][f, f'] over their bounds */
+    worst tt16[TT_OPS];  /* its forward from 16-byte rows (gelu_erf, gelu_sigmoid, silu) over gpuact__tt_eps16 */
     worst h[H_OPS][2];   /* 16-bit tier: [op][f, f'] over their bounds */
 } job;
 
@@ -175,6 +178,11 @@ static void one_tt(job *J, float x) {
         const gpuact__df v = gpuact__fast_mul1(g.h, g.l, x);
         const long double f = xl * P, fgot = (long double)v.h + v.l;
         keep(&J->tt[o][0], (double)(fabsl(fgot - f) / ((long double)fabsf(v.h) * gpuact__tt_eps(op, tc))), x, f, fgot);
+        if (op != GPUACT_OP_GELU_TANH) {
+            const gpuact__df v16 = gpuact__tt_v16(op, x, gpuact__tt_tab(op, 0), &tc);
+            const long double got16 = (long double)v16.h + v16.l;
+            keep(&J->tt16[o], (double)(fabsl(got16 - f) / ((long double)fabsf(v16.h) * gpuact__tt_eps16(op, tc))), x, f, got16);
+        }
         gpuact__df a;
         float err;
         gpuact__tt_grad_df(op, x, NULL, gpuact__tt_tab(op, 1), &a, &err);
@@ -294,6 +302,7 @@ int main(int argc, char **argv) {
         for (int o = 0; o < TT_OPS; o++)
             for (int w = 0; w < 2; w++)
                 keep(&all.tt[o][w], jobs[k].tt[o][w].v, jobs[k].tt[o][w].x, jobs[k].tt[o][w].ref, jobs[k].tt[o][w].got);
+        for (int o = 0; o < TT_OPS; o++) keep(&all.tt16[o], jobs[k].tt16[o].v, jobs[k].tt16[o].x, jobs[k].tt16[o].ref, jobs[k].tt16[o].got);
         for (int o = 0; o < H_OPS; o++)
             for (int w = 0; w < 2; w++)
                 keep(&all.h[o][w], jobs[k].h[o][w].v, jobs[k].h[o][w].x, jobs[k].h[o][w].ref, jobs[k].h[o][w].got);
@@ -308,6 +317,7 @@ int main(int argc, char **argv) {
         printf("table tier, %s\n", tt_names[o]);
         pass += check("f", &all.tt[o][0], 1.0, 0);
         pass += check("f'", &all.tt[o][1], 1.0, 0);
+        if (tt_ops[o] != GPUACT_OP_GELU_TANH && tt_ops[o] != GPUACT_OP_SWISH_TANH) pass += check("f16r", &all.tt16[o], 1.0, 0);
     }
     for (int o = 0; o < H_OPS; o++) {
         printf("16-bit tier, %s\n", o < TT_OPS ? tt_names[o] : o == TT_OPS ? "elu" : "selu");
