@@ -557,7 +557,12 @@ static void test_f32_exhaustive(void) {
                 }
             }
         }
-        fprintf(stderr, "fp32 exhaustive: chunk %zu/%zu done\n", c + 1, nchunks);
+        {
+            /* the mismatches so far, so that a run cut short still says what it saw */
+            unsigned long long sofar = 0;
+            for (int op = 1; op <= GPUACT_OP_COUNT; op++) sofar += bad[op][FWD] + bad[op][GRAD];
+            fprintf(stderr, "fp32 exhaustive: chunk %zu/%zu done, %llu differing so far\n", c + 1, nchunks, sofar);
+        }
     }
     for (int op = 1; op <= GPUACT_OP_COUNT; op++)
         for (int dir = FWD; dir <= GRAD; dir++)
