@@ -13226,6 +13226,14 @@ GPUACT__FN gpuact__xf gpuact__xf_mulf(gpuact__xf v, float f) {
         return gpuact__xf_make(gpuact__df_add_tail(H, tail), v.e + k);
     }
 }
+/* |a| >= |b| for finite nonzero xf values */
+GPUACT__FN int gpuact__xf_absge(gpuact__xf a, gpuact__xf b) {
+    a = gpuact__xf_mulf(a, 1.0f); /* h in [1, 2) */
+    b = gpuact__xf_mulf(b, 1.0f);
+    if (a.e != b.e) return a.e > b.e;
+    if (gpuact__abs(a.h) != gpuact__abs(b.h)) return gpuact__abs(a.h) > gpuact__abs(b.h);
+    return gpuact__copysign(a.l, a.h) >= gpuact__copysign(b.l, b.h);
+}
 /* the value of an xf as a df at scale 2^0 (exact unless it underflows) */
 GPUACT__FN gpuact__df gpuact__xf_unscale(gpuact__xf v) {
     if (v.e == 0) return gpuact__df_make(v.h, v.l);
@@ -13471,9 +13479,19 @@ GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
     float a = gpuact__abs(gpuact__xf_approx(w));
     if (!(a >= 9.09494702e-13f)) { /* 2^-40: tanh w = w - w^3/3 */
         if (sech2) *sech2 = gpuact__xf_f(1.0f);
-        /* the cubic only picks the side of a tie, and only an exact w (l = 0) can
-           sit on one: a nonzero l already says on which side w is, by far more */
-        return w.l == 0.0f ? gpuact__tiny_tie(w, w.h > 0.0f) : w;
+        /* the cubic only picks the side of a tie: that of an exact w (l = 0),
+           and of a w whose l is smaller than w^3/3 (a sum x + b far below
+           its ulp, carried by a tiny scale, leaves l as a side of 2^-100 of
+           w (gpuact__xf_mulf) or its own tiny size: K48 b); a larger l says
+           on which side w is */
+        if (w.l != 0.0f && w.h != 0.0f && gpuact__isfinite(w.h)) {
+            gpuact__xf l = w, c3 = gpuact__xf_mulf(gpuact__xx_mul(w, gpuact__xx_mul(w, w)), 0.333333343f);
+            l.h = w.l;
+            l.l = 0.0f;
+            if (gpuact__xf_absge(l, c3)) return w;
+            w.l = 0.0f;
+        }
+        return gpuact__tiny_tie(w, w.h > 0.0f);
     }
     if (a < 5.96046448e-08f) { /* 2^-40 <= |w| < 2^-24: w - w^3/3 (the next term is 2^-96 of w) */
         gpuact__df u = gpuact__xf_unscale(w);
@@ -14768,14 +14786,6 @@ GPUACT__FN int gpuact__s2x_ge(float s, float x, uint32_t c) {
     if (q >= 4u) return 1;         /* P >= 2^14 > c 2^j */
     return (q << 12) + ((m2 * (mx & 0xfffu)) & 0xfffu) >= ((uint64_t)c << j);
 }
-/* |a| >= |b| for finite nonzero xf values */
-GPUACT__FN int gpuact__xf_absge(gpuact__xf a, gpuact__xf b) {
-    a = gpuact__xf_mulf(a, 1.0f); /* h in [1, 2) */
-    b = gpuact__xf_mulf(b, 1.0f);
-    if (a.e != b.e) return a.e > b.e;
-    if (gpuact__abs(a.h) != gpuact__abs(b.h)) return gpuact__abs(a.h) > gpuact__abs(b.h);
-    return gpuact__copysign(a.l, a.h) >= gpuact__copysign(b.l, b.h);
-}
 /* s x/2 for |x| < 2^-60, exact, with the side of the terms below it that decides
    ties. swish_tanh(x) = s x/2 (1 + x/2 - w^2/3 + ...) (silu's x^2/4, tanh's
    -w^3/3), so |value| is below |s x/2| iff x < 0 or w^2 >= 3x/2, i.e. s^2 x >= 6;
@@ -14804,6 +14814,29 @@ GPUACT__FN gpuact__xf gpuact__swish_tanh_f(float x, const gpuact_cfg *c) {
     gpuact__xf w = gpuact__swish_tanh_w(x, c, &pass);
     return gpuact__clamp(gpuact__tanh_value(w), c->lo, c->hi, &pass);
 }
+/* swish_tanh's f' = s sech^2(w) silu'(z) where |w| < 2^-24, sech^2 = 1 - w^2
+   (+ ...) below the double-float's reach; shared by the single op
+   (gpuact__swish_tanh_d_t, z = x) and the bias form (gpuact__bias_st_xf,
+   z = s + e, taken at s: e moves neither side).
+   gpuact__st_d_bigz, for z > 50 and |w| < 2^-40: silu'(z) = 1 + (z - 1)
+   e^-z (+ below 2^-200 of it), so s times 1 with the side of (z - 1) e^-z -
+   w^2. Above z = 300, e^-z z < 2^-420 < w^2 (w >= 300 s, s >= 2^-149). */
+GPUACT__FN gpuact__xf gpuact__st_d_bigz(float z, gpuact__xf w, float scale) {
+    const int up = z <= 300.0f && gpuact__xf_absge(gpuact__xf_mulf(gpuact__exp(-z, 0.0f), z - 1.0f), gpuact__xx_mul(w, w));
+    gpuact__xf g = gpuact__xf_f(1.0f);
+    g.l = up ? 8.67361738e-19f : -8.67361738e-19f;
+    return gpuact__xf_mulf(g, scale);
+}
+/* gpuact__st_d_w2: s (g - w^2 g), g = silu'(z): w^2 g is a term below the
+   double-float's reach that still decides a tie of g (1/2 + x/2 at x =
+   -2^-25 is the midpoint below 1/2; times dy b = 2^130 it was the one below
+   2^128, and inf came out for FLT_MAX; K47: bf16, z = 2^64 + x, scale =
+   0x1.03p-141, dy = 2^55) */
+GPUACT__FN gpuact__xf gpuact__st_d_w2(gpuact__xf g, gpuact__xf w, float scale) {
+    const float wa = gpuact__xf_approx(w);
+    const float w2g = -gpuact__mul(g.h, gpuact__mul(wa, wa));
+    return gpuact__xf_mulf(gpuact__xf_make(gpuact__df_add_tail_p2(gpuact__df_make(g.h, g.l), w2g), g.e), scale);
+}
 /* tail (a constant): keep the side of sech^2's -w^2 for |w| < 2^-24 (below). The
    gated da takes it (K39); the single ops' kernels do not (the branch cost the
    fp32 backward kernel a stack frame), where such a tie is a 0.5000 ulp error
@@ -14827,26 +14860,8 @@ GPUACT__FN gpuact__xf gpuact__swish_tanh_d_t(float x, const gpuact_cfg *c, int t
            both are below the double-float's reach, their sum still decides ties (K5) */
         if (gpuact__abs(x) < GPUACT__TINY && x != 0.0f)
             return gpuact__swish_tiny_side(gpuact__xf_mulf(gpuact__xf_f(0.5f), c->scale), x, c->scale, 4u);
-        if (x > 50.0f && gpuact__abs(gpuact__xf_approx(w)) < 9.09494702e-13f) {
-            /* silu'(x) = 1 + (x - 1) e^-x (+ below 2^-200 of it) and sech^2 = 1 - w^2
-               (|w| < 2^-40): 1 with the side of (x - 1) e^-x - w^2. Above x = 300
-               e^-x x < 2^-420 < w^2 (w >= 300 s, s >= 2^-149). */
-            int up = x <= 300.0f &&
-                     gpuact__xf_absge(gpuact__xf_mulf(gpuact__exp(-x, 0.0f), x - 1.0f), gpuact__xx_mul(w, w));
-            gpuact__xf g = gpuact__xf_f(1.0f);
-            g.l = up ? 8.67361738e-19f : -8.67361738e-19f;
-            return gpuact__xf_mulf(g, c->scale);
-        }
-        if (tail) {
-            /* sech^2 = 1 - w^2: silu'(x) less w^2 silu'(x), a term below the
-               double-float's reach that still decides a tie of silu'(x) (1/2 +
-               x/2 at x = -2^-25 is the midpoint below 1/2; times dy b = 2^130
-               it was the one below 2^128, and inf came out for FLT_MAX) */
-            gpuact__xf g = gpuact__silu_d(x);
-            const float wa = gpuact__xf_approx(w);
-            const float w2g = -gpuact__mul(g.h, gpuact__mul(wa, wa));
-            return gpuact__xf_mulf(gpuact__xf_make(gpuact__df_add_tail_p2(gpuact__df_make(g.h, g.l), w2g), g.e), c->scale);
-        }
+        if (x > 50.0f && gpuact__abs(gpuact__xf_approx(w)) < 9.09494702e-13f) return gpuact__st_d_bigz(x, w, c->scale);
+        if (tail) return gpuact__st_d_w2(gpuact__silu_d(x), w, c->scale);
     }
     return gpuact__xf_mulf(gpuact__xx_mul(sech2, gpuact__silu_d(x)), c->scale);
 }
@@ -17210,23 +17225,17 @@ GPUACT__FN gpuact__xf gpuact__bias_st_xf(int deriv, float s, float e, const gpua
         }
     }
     if (w.h != 0.0f && gpuact__abs(gpuact__xf_approx(w)) < 5.96046448e-08f) {
-        /* |w| < 2^-24: sech^2 = 1 - w^2, which the double-float drops below
-           2^-40, still decides a tie of scale silu'(z) dy (K47: bf16, z =
-           2^64 + x, scale = 0x1.03p-141, dy = 2^55); as the single op's
-           gpuact__swish_tanh_d_t with its tail, at s (e moves neither side) */
-        if (s > 50.0f && gpuact__abs(gpuact__xf_approx(w)) < 9.09494702e-13f) {
-            const int up = s <= 300.0f &&
-                           gpuact__xf_absge(gpuact__xf_mulf(gpuact__exp(-s, 0.0f), s - 1.0f), gpuact__xx_mul(w, w));
-            gpuact__xf g = gpuact__xf_f(1.0f);
-            g.l = up ? 8.67361738e-19f : -8.67361738e-19f;
-            return gpuact__xf_mulf(g, c->scale);
+        /* |w| < 2^-24: sech^2 = 1 - w^2 as the single op takes it, at s */
+        if (s > 50.0f && gpuact__abs(gpuact__xf_approx(w)) < 9.09494702e-13f) return gpuact__st_d_bigz(s, w, c->scale);
+        if (s > 50.0f) {
+            /* silu'(z) = 1 + (z - 1) e^-z with that term itself in the tail
+               (silu's bias form marks it as a side of 2^-60, which outweighs
+               w^2 from 2^-80 up: K48 b); below 2^-149 (or z > 300) it is far
+               below w^2 >= 2^-80 */
+            const float d = s <= 300.0f ? gpuact__xf_approx(gpuact__xf_mulf(gpuact__exp(-s, 0.0f), s - 1.0f)) : 0.0f;
+            return gpuact__st_d_w2(gpuact__xf_make(gpuact__df_make(1.0f, d), 0), w, c->scale);
         }
-        {
-            const gpuact__xf g = gpuact__bias_silu_xf(1, s, e, c);
-            const float wa = gpuact__xf_approx(w);
-            const float w2g = -gpuact__mul(g.h, gpuact__mul(wa, wa));
-            return gpuact__xf_mulf(gpuact__xf_make(gpuact__df_add_tail_p2(gpuact__df_make(g.h, g.l), w2g), g.e), c->scale);
-        }
+        return gpuact__st_d_w2(gpuact__bias_silu_xf(1, s, e, c), w, c->scale);
     }
     return gpuact__xf_mulf(gpuact__xx_mul(sech2, gpuact__bias_silu_xf(1, s, e, c)), c->scale);
 }
