@@ -4612,6 +4612,19 @@ GPUACT__FN gpuact__df gpuact__tt_poly_d(const uint32_t *tab, uint32_t kb, float 
     }
     return gpuact__tt_poly(tab, kb, d, two, g2);
 }
+/* The bias tiers' last step: f(s + e) (or f') = v + e f1 + R from v = f(s)
+   within err, f1 = f'(s) within f1err and |R| <= r2 e^2, then the rounding
+   test (times dy for dx): 1 and *y where it decides, else 0. The sum's
+   roundings cost 2^-23 of its tail parts and 2^-45 of the result. */
+GPUACT__FN int gpuact__bias_first(int deriv, gpuact__df v, float err, float e, float f1, float f1err, float r2, float dy, int fmt, float *y) {
+    const float corr = gpuact__mul(e, f1), l = v.l + corr, ae = gpuact__absv(e);
+    err = gpuact__fma(ae, f1err, err);
+    err = gpuact__fma(gpuact__mul(ae, ae), r2, err);
+    err = gpuact__fma(gpuact__absv(v.l) + gpuact__absv(corr), 1.19209290e-07f, err); /* 2^-23 */
+    err = gpuact__fma(gpuact__absv(v.h), 2.84217094e-14f, err);                      /* 2^-45 */
+    if (!deriv) return gpuact__fast_rn(v.h, l, err, fmt, y);
+    return gpuact__fast_scale(dy, gpuact__df_make(v.h, l), err, fmt, y);
+}
 /* The bias tier's first form (gelu family and silu, e != 0, |s| within the
    table: t = |s| not clamped): f(s) (or f'(s)) by the table tier and its
    derivative from the same row, f(s + e) = f(s) + e f'(s) + R with |R| <=
@@ -4649,16 +4662,8 @@ GPUACT__FN int gpuact__bias_tt1(int deriv, int op, const uint32_t *tab, float s,
         f1err = gpuact__fma(gpuact__absv(q1), 1.52587891e-05f, 9.31322575e-10f);
     }
     {
-        const float corr = gpuact__mul(e, f1), l = v.l + corr, ae = gpuact__absv(e);
-        err = gpuact__fma(ae, f1err, err);
-        err = gpuact__fma(gpuact__mul(ae, ae), deriv ? 0.45f : 0.43f, err);
-        err = gpuact__fma(gpuact__absv(v.l) + gpuact__absv(corr), 1.19209290e-07f, err); /* 2^-23 */
-        err = gpuact__fma(gpuact__absv(v.h), 2.84217094e-14f, err);                      /* 2^-45 */
-        {
-            const int in = gpuact__tt_range(op, s) & (tc == t);
-            if (!deriv) return in & gpuact__fast_rn(v.h, l, err, fmt, y);
-            return in & gpuact__fast_scale(dy, gpuact__df_make(v.h, l), err, fmt, y);
-        }
+        const int in = gpuact__tt_range(op, s) & (tc == t);
+        return in & gpuact__bias_first(deriv, v, err, e, f1, f1err, deriv ? 0.45f : 0.43f, dy, fmt, y);
     }
 }
 /* The bias tier of swish_tanh (e != 0, the table tier's configurations:
@@ -4698,15 +4703,7 @@ GPUACT__FN int gpuact__bias_st_tt1(int deriv, const uint32_t *tab, float s, floa
             f1 = q1;
             f1err = gpuact__fma(gpuact__absv(q1), 1.52587891e-05f, 9.31322575e-10f);
         }
-        {
-            const float corr = gpuact__mul(e, f1), l = v.l + corr, ae = gpuact__absv(e);
-            err = gpuact__fma(ae, f1err, err);
-            err = gpuact__fma(gpuact__mul(ae, ae), deriv ? 0.19f : 0.126f, err);
-            err = gpuact__fma(gpuact__absv(v.l) + gpuact__absv(corr), 1.19209290e-07f, err); /* 2^-23 */
-            err = gpuact__fma(gpuact__absv(v.h), 2.84217094e-14f, err);                      /* 2^-45 */
-            if (!deriv) return gpuact__fast_rn(v.h, l, err, fmt, y);
-            return gpuact__fast_scale(dy, gpuact__df_make(v.h, l), err, fmt, y);
-        }
+        return gpuact__bias_first(deriv, v, err, e, f1, f1err, deriv ? 0.19f : 0.126f, dy, fmt, y);
     }
 }
 /* y = f(x + b) and dx = dy f'(x + b), rounded to fmt. fp32 with e = 0 is
