@@ -776,19 +776,10 @@ GPUACT__FN gpuact__xf gpuact__tanh(gpuact__xf w, gpuact__xf *sech2) {
     float a = gpuact__abs(gpuact__xf_approx(w));
     if (!(a >= 9.09494702e-13f)) { /* 2^-40: tanh w = w - w^3/3 */
         if (sech2) *sech2 = gpuact__xf_f(1.0f);
-        /* the cubic only picks the side of a tie: that of an exact w (l = 0),
-           and of a w whose l is smaller than w^3/3 (a sum x + b far below
-           its ulp, carried by a tiny scale, leaves l as a side of 2^-100 of
-           w (gpuact__xf_mulf) or its own tiny size: K48 b); a larger l says
-           on which side w is */
-        if (w.l != 0.0f && w.h != 0.0f && gpuact__isfinite(w.h)) {
-            gpuact__xf l = w, c3 = gpuact__xf_mulf(gpuact__xx_mul(w, gpuact__xx_mul(w, w)), 0.333333343f);
-            l.h = w.l;
-            l.l = 0.0f;
-            if (gpuact__xf_absge(l, c3)) return w;
-            w.l = 0.0f;
-        }
-        return gpuact__tiny_tie(w, w.h > 0.0f);
+        /* the cubic only picks the side of a tie, and only an exact w (l = 0) can
+           sit on one: a nonzero l already says on which side w is, by far more
+           (but for the bias form's w: gpuact__tanh_tiny_side) */
+        return w.l == 0.0f ? gpuact__tiny_tie(w, w.h > 0.0f) : w;
     }
     if (a < 5.96046448e-08f) { /* 2^-40 <= |w| < 2^-24: w - w^3/3 (the next term is 2^-96 of w) */
         gpuact__df u = gpuact__xf_unscale(w);
@@ -4481,6 +4472,23 @@ GPUACT__FN gpuact__xf gpuact__bias_silu_xf(int deriv, float s, float e, const gp
        quadratic down to the values' own floors */
     return gpuact__bias_xf_lim(deriv, GPUACT_OP_SILU, s, e, c, deriv ? -406 : -280);
 }
+/* w for gpuact__tanh where |w| < 2^-40: there tanh(w) = w - w^3/3 keeps w's
+   tail l as the side of a tie, and the cubic's only where l = 0. A sum
+   x + b far below its ulp, carried by a tiny scale, leaves an l smaller
+   than w^3/3: a side of 2^-100 of w (gpuact__xf_mulf) or its own tiny size
+   (K48 b). Then l goes, and the cubic picks the side. (The single op's w
+   carries silu's double-float tail, far above w^3/3; kept out of
+   gpuact__tanh, where it cost the swish_tanh fp32 f' kernel a stack.) */
+GPUACT__FN gpuact__xf gpuact__tanh_tiny_side(gpuact__xf w) {
+    if (w.l != 0.0f && w.h != 0.0f && gpuact__isfinite(w.h) && gpuact__abs(gpuact__xf_approx(w)) < 9.09494702e-13f) {
+        gpuact__xf l = w;
+        const gpuact__xf c3 = gpuact__xf_mulf(gpuact__xx_mul(w, gpuact__xx_mul(w, w)), 0.333333343f);
+        l.h = w.l;
+        l.l = 0.0f;
+        if (!gpuact__xf_absge(l, c3)) w.l = 0.0f;
+    }
+    return w;
+}
 /* swish_tanh at z = s + e, e != 0 (deriv 0: f, 1: f'), unrounded: w = scale
    silu(z) from silu's bias forms (so w carries their error, about 2^-36 at
    most, and at a tiny z the exact sign of w - RN(w)), then the single op's
@@ -4492,7 +4500,7 @@ GPUACT__FN gpuact__xf gpuact__bias_silu_xf(int deriv, float s, float e, const gp
 GPUACT__FN gpuact__xf gpuact__bias_st_xf(int deriv, float s, float e, const gpuact_cfg *c) {
     int pass1, pass2;
     gpuact__xf sech2, t;
-    const gpuact__xf w = gpuact__clamp(gpuact__xf_mulf(gpuact__bias_silu_xf(0, s, e, c), c->scale), c->lo, c->hi, &pass1);
+    const gpuact__xf w = gpuact__tanh_tiny_side(gpuact__clamp(gpuact__xf_mulf(gpuact__bias_silu_xf(0, s, e, c), c->scale), c->lo, c->hi, &pass1));
     if (!deriv) return gpuact__clamp(gpuact__tanh_value(w), c->lo, c->hi, &pass2);
     t = gpuact__tanh(w, &sech2);
     gpuact__clamp(t, c->lo, c->hi, &pass2);
