@@ -14138,6 +14138,13 @@ GPUACT__FN int gpuact__fast_range(int op, int deriv, float x);
 #define GPUACT__FAST_EPS_ERF 6.0e-11f   /* 2^-33.96 */
 #define GPUACT__FAST_ERF_XMAX 11.25f
 typedef struct gpuact__ferf { gpuact__df phi_x, E; float xc; } gpuact__ferf;
+/* P = Q (x < 0) or 1 - Q (x >= 0) from Q(|x|) (|Q| <= 1/2): 1 - Q a
+   fast2sum with Q's tail subtracted. The tiers' rows hold Q, the function
+   of t = |x| that stays small (Phi(-t), sigma(-t), ...) */
+GPUACT__FN gpuact__df gpuact__tt_side(gpuact__df q, float x) {
+    const gpuact__df p = gpuact__fast2sum(1.0f, -q.h);
+    return x < 0.0f ? q : gpuact__df_make(p.h, p.l - q.l);
+}
 /* S(t) = e^(t^2/2) Phi(-t) for 0 <= t <= 11.25 as a df (unnormalised):
    the Taylor series at the centre c = i/32 nearest t (d = t - c, |d| <=
    1/64, exact: Sterbenz), s0 + s1 d in double-float, d^2 (s2 + s3 d + s4 d^2
@@ -14157,9 +14164,7 @@ GPUACT__FN gpuact__ferf gpuact__fast_erf_parts(float x) {
     const gpuact__df z = gpuact__2prod(xc, gpuact__mul(xc, -0.5f)); /* -x^2/2 */
     r.E = gpuact__fexp_u(z.h, z.l);
     const gpuact__df S = gpuact__fast_phi_S(gpuact__absv(xc));
-    const gpuact__df q = gpuact__fast_mul_full(r.E.h, r.E.l, S.h, S.l); /* Q = Phi(-|x|) = E S */
-    const gpuact__df p = gpuact__fast2sum(1.0f, -q.h);
-    r.phi_x = xc < 0.0f ? q : gpuact__df_make(p.h, p.l - q.l);
+    r.phi_x = gpuact__tt_side(gpuact__fast_mul_full(r.E.h, r.E.l, S.h, S.l), xc); /* Q = Phi(-|x|) = E S */
     r.xc = xc;
     return r;
 }
@@ -14608,13 +14613,21 @@ GPUACT__FN gpuact__xf gpuact__silu_d(float x) {
 GPUACT__FN int gpuact__tt_st_cfg(const gpuact_cfg *c) {
     return (c->scale == 0.5f) & (c->lo < -0.14f) & (c->hi >= 1.0f);
 }
+/* d = x - c for the centre c = rint(32 x)/32 of x's row, *kb the row's bits
+   (as gpuact__tt_d's: 1.5 2^23 + rint(32 x) + 440, the row of c = -13.75
+   being 0); x within the table */
+GPUACT__FN float gpuact__tt_st_d(float x, uint32_t *kb) {
+    const float k = gpuact__fma(x, 32.0f, 12582912.0f); /* 1.5 2^23 + rint(32 x) */
+    *kb = gpuact__f2u(k) + 440u;
+    return gpuact__fma(k - 12582912.0f, -0.03125f, x);
+}
 /* Q(x) (two = 0) or A(x) (two = 1) from their rows; x outside the table
    (NaN too) is taken as its nearest end, keeping the row inside */
 GPUACT__FN gpuact__df gpuact__tt_st_eval(const uint32_t *tab, float x, int two, float *g2) {
     const float xc = x > GPUACT__TT_ST_XLO ? (x < GPUACT__TT_ST_XEND ? x : GPUACT__TT_ST_XEND) : GPUACT__TT_ST_XLO;
-    const float k = gpuact__fma(xc, 32.0f, 12582912.0f); /* 1.5 2^23 + rint(32 xc) */
-    const float d = gpuact__fma(k - 12582912.0f, -0.03125f, xc);
-    return gpuact__tt_poly(tab, gpuact__f2u(k) + 440u, d, two, g2); /* row rint(32 xc) + 440 */
+    uint32_t kb;
+    const float d = gpuact__tt_st_d(xc, &kb);
+    return gpuact__tt_poly(tab, kb, d, two, g2);
 }
 /* the inputs of swish_tanh's tier: 1 for the table, 2 where the clamp
    acts (f = tanh(1), f' = +0), 0 for the rest */
@@ -14925,10 +14938,7 @@ GPUACT__FN float gpuact__tt_e2(int op) { return op == GPUACT_OP_SILU ? GPUACT__T
 /* P(x) (deriv = 0: Q or 1 - Q) or f'(x) (A or 1 - A) as a df; 1 - g is a
    fast2sum (|g| <= 1/2) with g's tail subtracted */
 GPUACT__FN gpuact__df gpuact__tt_g(int op, float x, const uint32_t *tab, int deriv, float *g2, float *tc) {
-    const gpuact__df q = gpuact__tt_eval(tab, gpuact__absv(x), gpuact__tt_s(op), deriv, g2, tc);
-    const gpuact__df p = gpuact__fast2sum(1.0f, -q.h);
-    const int neg = x < 0.0f;
-    return gpuact__df_make(neg ? q.h : p.h, neg ? q.l : p.l - q.l);
+    return gpuact__tt_side(gpuact__tt_eval(tab, gpuact__absv(x), gpuact__tt_s(op), deriv, g2, tc), x);
 }
 /* g2 + g3 d + g4 d^2 + g5 d^3 of Q's row kb (forward: gelu_erf, gelu_sigmoid
    and silu) from the row's first half alone: g1 and the centre c fix the
@@ -14989,10 +14999,8 @@ GPUACT__FN gpuact__df gpuact__tt_v16(int op, float x, const uint32_t *tab, float
     uint32_t kb;
     const float S = gpuact__tt_s(op);
     const float d = gpuact__tt_d(gpuact__absv(x), S, &kb, tc);
-    const gpuact__df q = gpuact__tt_poly16(op, tab, kb, gpuact__mul(gpuact__u2f(kb) - 12582912.0f, 1.0f / S), d);
-    const gpuact__df pc = gpuact__fast2sum(1.0f, -q.h);
-    const int neg = x < 0.0f;
-    return gpuact__fast_mul1(neg ? q.h : pc.h, neg ? q.l : pc.l - q.l, x);
+    const gpuact__df p = gpuact__tt_side(gpuact__tt_poly16(op, tab, kb, gpuact__mul(gpuact__u2f(kb) - 12582912.0f, 1.0f / S), d), x);
+    return gpuact__fast_mul1(p.h, p.l, x);
 }
 /* gpuact__tt_fwd from 16-byte rows: its bound eps(t) 5/4 (the derived
    coefficients' roundings: tier_error measures these values against
@@ -15203,9 +15211,9 @@ GPUACT__FN float gpuact__h_eval(int op, const uint32_t *tab, int compact, float 
     uint32_t i;
     if (op == GPUACT_OP_SWISH_TANH) {
         const float xc = x > GPUACT__TT_ST_XLO ? (x < GPUACT__TT_ST_XEND ? x : GPUACT__TT_ST_XEND) : GPUACT__TT_ST_XLO;
-        const float k = gpuact__fma(xc, 32.0f, 12582912.0f);
-        d = gpuact__fma(k - 12582912.0f, -0.03125f, xc);
-        i = gpuact__f2u(k) + 440u - 0x4b400000u;
+        uint32_t kb;
+        d = gpuact__tt_st_d(xc, &kb);
+        i = kb - 0x4b400000u;
     } else {
         uint32_t kb;
         float tc;
@@ -17353,10 +17361,7 @@ GPUACT__FN int gpuact__bias_tt1(int deriv, int op, const uint32_t *tab, float s,
     uint32_t kb;
     float tc, g2, q1;
     const float d = gpuact__tt_d(t, gpuact__tt_s(op), &kb, &tc);
-    const gpuact__df q = gpuact__tt_poly_d(tab, kb, d, deriv, &g2, &q1);
-    const gpuact__df pc = gpuact__fast2sum(1.0f, -q.h);
-    const int neg = s < 0.0f;
-    const gpuact__df p = gpuact__df_make(neg ? q.h : pc.h, neg ? q.l : pc.l - q.l);
+    const gpuact__df p = gpuact__tt_side(gpuact__tt_poly_d(tab, kb, d, deriv, &g2, &q1), s);
     const float eps = gpuact__tt_eps(op, tc);
     gpuact__df v;
     float err, f1, f1err;
@@ -17397,10 +17402,10 @@ GPUACT__FN int gpuact__bias_st_tt1(int deriv, const uint32_t *tab, float s, floa
                                   : gpuact__tt_fwd(GPUACT_OP_SWISH_TANH, s, c, tab, fmt, y));
     }
     {
-        const float k = gpuact__fma(s, 32.0f, 12582912.0f); /* as gpuact__tt_st_eval: s lies inside the table */
-        const float d = gpuact__fma(k - 12582912.0f, -0.03125f, s);
+        uint32_t kb;
+        const float d = gpuact__tt_st_d(s, &kb); /* s lies inside the table (class 1) */
         float g2, q1, err, f1, f1err;
-        const gpuact__df q = gpuact__tt_poly_d(tab, gpuact__f2u(k) + 440u, d, deriv, &g2, &q1);
+        const gpuact__df q = gpuact__tt_poly_d(tab, kb, d, deriv, &g2, &q1);
         gpuact__df v;
         if (!deriv) {
             v = gpuact__fast_mul1(q.h, q.l, s);

@@ -67,11 +67,12 @@ static void st_rows(long *passed, long *failed) {
                     continue;
                 }
                 {
-                    const float k = gpuact__fma(x, 32.0f, 12582912.0f), d = gpuact__fma(k - 12582912.0f, -0.03125f, x);
+                    uint32_t kb;
+                    const float d = gpuact__tt_st_d(x, &kb);
                     float g2, q1;
                     const long double tr = st_truth(deriv, x);
                     double ex;
-                    (void)gpuact__tt_poly_d(tab, gpuact__f2u(k) + 440u, d, deriv, &g2, &q1);
+                    (void)gpuact__tt_poly_d(tab, kb, d, deriv, &g2, &q1);
                     ex = (double)(fabsl((long double)q1 - tr) - 0x1p-16L * fabsl((long double)q1));
                     n++;
                     if (ex > worst) worst = ex;
