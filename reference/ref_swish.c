@@ -144,13 +144,17 @@ static void tanh_val(gref_ws *w, const gref_val *v, gref_val *out)
 
 /* s x, for cmp1, where it is a double exactly (always for a float x: 48
    bits); else NaN, and then no bound equals it. NaN where x is infinite (w
-   is then its limit). */
+   is then its limit), and where x is not a double (the bias forms' exact
+   sum x + b: K51, x + b = 2^60 + 2^-123 with s = 2^-60 gave s x = 1 from
+   the rounded sum, so a bound of 1 passed for w = 1 + 2^-184). */
 static double s_x(mpfr_srcptr x, double s)
 {
     double xd, d;
     if (!mpfr_number_p(x))
         return NAN;
-    xd = mpfr_get_d(x, MPFR_RNDN); /* exact: the API takes x as a double */
+    xd = mpfr_get_d(x, MPFR_RNDN);
+    if (mpfr_cmp_d(x, xd) != 0)
+        return NAN;
     d = xd * s;
     return isfinite(d) && fma(xd, s, -d) == 0 ? d : NAN;
 }

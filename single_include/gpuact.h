@@ -13215,15 +13215,28 @@ GPUACT__FN gpuact__xf gpuact__xf_mulf(gpuact__xf v, float f) {
         gpuact__df A = gpuact__2sum(P.l, Q.h);
         gpuact__df C = gpuact__2sum(A.l, Q.l);
         const float tail = C.h + C.l;
-        gpuact__df H;
-        if (gpuact__abs(A.h) == gpuact__half_ulp(P.h) &&
-            (tail != 0.0f || gpuact__abs(m) == 1.0f))
-            /* on a midpoint: the tail (or, for m = +-1, v's own convention) says
-               the side; fast2sum would round it to even */
-            H = gpuact__df_make(P.h, A.h);
-        else
-            H = gpuact__fast2sum(P.h, A.h);
-        return gpuact__xf_make(gpuact__df_add_tail(H, tail), v.e + k);
+        /* P.h + A.h rounded to even, then the tail says the side of a
+           midpoint, also of the one below a power of two, where the ulp
+           halves (K52: silu bias dx, P.h = -2, A.h = 2^-23 and a tail of
+           2^-69 is -0x1.fffffe, not a midpoint; a midpoint kept unrounded
+           took it for one). For m = +-1 (tail 0), v's own convention (an l
+           of half an ulp is a side, not a tie) keeps v as it is. Written
+           out, not as gpuact__df_add_tail_p2, whose extra registers gave
+           the swish_tanh fp32 forward and f' kernels a stack frame. */
+        if (gpuact__abs(m) == 1.0f) /* tail = 0 */
+            return gpuact__xf_make(gpuact__abs(A.h) == gpuact__half_ulp(P.h) ? gpuact__df_make(P.h, A.h) : gpuact__fast2sum(P.h, A.h), v.e + k);
+        {
+            gpuact__df H = gpuact__fast2sum(P.h, A.h);
+            const float l = H.l + tail;
+            if (l != H.l) return gpuact__xf_make(gpuact__fast2sum(H.h, l), v.e + k);
+            /* H.l a midpoint's offset: 2^-24 of H.h's binade, or 2^-25 below a power of two */
+            if (tail != 0.0f && (tail < 0.0f) == (H.l < 0.0f)) {
+                const uint32_t uh = gpuact__f2u(H.h), d = (uh & 0x7f800000u) - (gpuact__f2u(H.l) & 0x7fffffffu);
+                if (d == 0x0c000000u || (d == 0x0c800000u && (uh & 0x007fffffu) == 0u && (H.l < 0.0f) != (H.h < 0.0f)))
+                    H = gpuact__df_make(H.h + (H.l + H.l), -H.l);
+            }
+            return gpuact__xf_make(H, v.e + k);
+        }
     }
 }
 /* |a| >= |b| for finite nonzero xf values */
