@@ -27,6 +27,10 @@
 #define GPUACT__C_TANH1_H 0x3f42f7d6u /* tanh(1): swish_tanh where w is clamped to 1 */
 #define GPUACT__C_TANH1_L 0xb2aeb0c7u
 #define GPUACT__C_64_LN2 0x42b8aa3bu /* 64/ln(2), rounded */
+#define GPUACT__C_LN2_64_E3A 0x3c316000u /* ln(2)/64 for gpuact__exp3: 11 bits, then 3 parts */
+#define GPUACT__C_LN2_64_E3B 0x3690bfbfu
+#define GPUACT__C_LN2_64_E3C 0xaa630865u
+#define GPUACT__C_LN2_64_E3D 0x9d86c38au
 
 /* 2^(j/64) for j = 0..63: {hi, lo} pairs */
 #define GPUACT__EXP2_TABLE { \
@@ -94,6 +98,17 @@
     0x3ff7d0dfu, 0x336615a2u, \
     0x3ffa83b3u, 0xb2923758u, \
     0x3ffd3e0cu, 0x31cf486cu, \
+}
+/* 2^(j/64) - hi - lo for j = 0..63: the third parts (gpuact__exp3) */
+#define GPUACT__EXP2_TABLE_LL { \
+    0x00000000u, 0x256e6f7du, 0x26875cf9u, 0x230c35f2u, 0xa51d6747u, 0x260081d1u, 0x2524ebbfu, 0xa4997dfdu, \
+    0xa5919042u, 0x26a796d3u, 0xa6b0ff49u, 0x26c771ddu, 0xa6f327c1u, 0xa636a166u, 0x259612e9u, 0x26500247u, \
+    0x26a5bd1bu, 0xa533637au, 0xa6ab1d75u, 0x26dd4379u, 0x260d6d05u, 0xa2f79b49u, 0x2244dbd0u, 0x239e0d1eu, \
+    0x26e3a873u, 0x26d5a67bu, 0x25ef8542u, 0xa6b3226au, 0x25ac6498u, 0xa6f22c83u, 0x26963e1fu, 0x251127dau, \
+    0xa65bdd34u, 0xa586ef8fu, 0x267748dcu, 0xa6e8122du, 0x26dafaa2u, 0x26041741u, 0x2622b3e2u, 0xa65fc6f9u, \
+    0xa524583bu, 0xa5ea33ecu, 0x269e8a04u, 0x2339e921u, 0x23e3e236u, 0xa6535949u, 0xa65d2f6fu, 0xa53c14dcu, \
+    0xa6285e33u, 0x263daff4u, 0x26dd54f6u, 0x26091ee8u, 0x2408832cu, 0xa696bbd9u, 0x258a81e6u, 0xa68e5e1cu, \
+    0xa55a25fau, 0x25b84601u, 0xa5a34b9bu, 0xa5ec6176u, 0x25c2c7bau, 0x26eee3fau, 0x24ce9f09u, 0x243a42a0u, \
 }
 
 /* R(a) = exp(a^2) erfc(a) = sum_n r_n (a - c)^n at c = i/8, i = 0..112.

@@ -414,6 +414,10 @@ typedef struct gpuact_cfg {
 #define GPUACT__C_TANH1_H 0x3f42f7d6u /* tanh(1): swish_tanh where w is clamped to 1 */
 #define GPUACT__C_TANH1_L 0xb2aeb0c7u
 #define GPUACT__C_64_LN2 0x42b8aa3bu /* 64/ln(2), rounded */
+#define GPUACT__C_LN2_64_E3A 0x3c316000u /* ln(2)/64 for gpuact__exp3: 11 bits, then 3 parts */
+#define GPUACT__C_LN2_64_E3B 0x3690bfbfu
+#define GPUACT__C_LN2_64_E3C 0xaa630865u
+#define GPUACT__C_LN2_64_E3D 0x9d86c38au
 
 /* 2^(j/64) for j = 0..63: {hi, lo} pairs */
 #define GPUACT__EXP2_TABLE { \
@@ -481,6 +485,17 @@ typedef struct gpuact_cfg {
     0x3ff7d0dfu, 0x336615a2u, \
     0x3ffa83b3u, 0xb2923758u, \
     0x3ffd3e0cu, 0x31cf486cu, \
+}
+/* 2^(j/64) - hi - lo for j = 0..63: the third parts (gpuact__exp3) */
+#define GPUACT__EXP2_TABLE_LL { \
+    0x00000000u, 0x256e6f7du, 0x26875cf9u, 0x230c35f2u, 0xa51d6747u, 0x260081d1u, 0x2524ebbfu, 0xa4997dfdu, \
+    0xa5919042u, 0x26a796d3u, 0xa6b0ff49u, 0x26c771ddu, 0xa6f327c1u, 0xa636a166u, 0x259612e9u, 0x26500247u, \
+    0x26a5bd1bu, 0xa533637au, 0xa6ab1d75u, 0x26dd4379u, 0x260d6d05u, 0xa2f79b49u, 0x2244dbd0u, 0x239e0d1eu, \
+    0x26e3a873u, 0x26d5a67bu, 0x25ef8542u, 0xa6b3226au, 0x25ac6498u, 0xa6f22c83u, 0x26963e1fu, 0x251127dau, \
+    0xa65bdd34u, 0xa586ef8fu, 0x267748dcu, 0xa6e8122du, 0x26dafaa2u, 0x26041741u, 0x2622b3e2u, 0xa65fc6f9u, \
+    0xa524583bu, 0xa5ea33ecu, 0x269e8a04u, 0x2339e921u, 0x23e3e236u, 0xa6535949u, 0xa65d2f6fu, 0xa53c14dcu, \
+    0xa6285e33u, 0x263daff4u, 0x26dd54f6u, 0x26091ee8u, 0x2408832cu, 0xa696bbd9u, 0x258a81e6u, 0xa68e5e1cu, \
+    0xa55a25fau, 0x25b84601u, 0xa5a34b9bu, 0xa5ec6176u, 0x25c2c7bau, 0x26eee3fau, 0x24ce9f09u, 0x243a42a0u, \
 }
 
 /* R(a) = exp(a^2) erfc(a) = sum_n r_n (a - c)^n at c = i/8, i = 0..112.
@@ -12854,6 +12869,7 @@ typedef struct gpuact_cfg {
    every table; an accessor nobody calls is not emitted, nor is its table.
    ------------------------------------------------------------------------ */
 static inline const uint32_t *gpuact__exp2_tab_h(void) { static const uint32_t t[128] = GPUACT__EXP2_TABLE; return t; }
+static inline const uint32_t *gpuact__exp2_ll_tab_h(void) { static const uint32_t t[64] = GPUACT__EXP2_TABLE_LL; return t; }
 static inline const uint32_t *gpuact__erfc_tab_h(void) { static const uint32_t t[GPUACT__ERFC_NI * 16] = GPUACT__ERFC_TABLE; return t; }
 static inline const uint32_t *gpuact__phi_tab_h(void) { static const uint32_t t[GPUACT__PHI_NS * 8] = GPUACT__PHI_TABLE; return t; }
 static inline const uint32_t *gpuact__tanh_tab_h(void) { static const uint32_t t[GPUACT__TANH_NG * 8] = GPUACT__TANH_TABLE; return t; }
@@ -12873,6 +12889,7 @@ static inline const uint32_t *gpuact__tt_st_a_h(void) { static const uint32_t t[
    without calling them carries none of them (a file-scope static __device__
    array is registered with the runtime, so kept: 760 KB in every object) */
 static inline __device__ const uint32_t *gpuact__exp2_tab_d(void) { static __device__ __align__(16) const uint32_t t[128] = GPUACT__EXP2_TABLE; return t; }
+static inline __device__ const uint32_t *gpuact__exp2_ll_tab_d(void) { static __device__ const uint32_t t[64] = GPUACT__EXP2_TABLE_LL; return t; }
 static inline __device__ const uint32_t *gpuact__erfc_tab_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__ERFC_NI * 16] = GPUACT__ERFC_TABLE; return t; }
 static inline __device__ const uint32_t *gpuact__phi_tab_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__PHI_NS * 8] = GPUACT__PHI_TABLE; return t; }
 static inline __device__ const uint32_t *gpuact__tanh_tab_d(void) { static __device__ __align__(16) const uint32_t t[GPUACT__TANH_NG * 8] = GPUACT__TANH_TABLE; return t; }
@@ -17213,6 +17230,177 @@ GPUACT__FN gpuact__xf gpuact__tanh_tiny_side(gpuact__xf w) {
     }
     return w;
 }
+/* == The clamp's side at a sum near a clamp edge (K45) ==
+   swish_tanh's gate at a bias sum z = s + e: scale silu(z) against a bound c
+   where the double-float w (about 2^-46) cannot tell. An exact sum of floats
+   (an expansion) and e^-|z| in triple-float (2^-66) decide it to about 2^-64
+   of c. Out of line: only sums within 2^-40 of an edge get here. */
+
+/* 2^(j/64)'s third parts (GPUACT__EXP2_TABLE_LL) */
+GPUACT__FN const uint32_t *gpuact__exp2_ll_tab(void) {
+#if defined(__CUDA_ARCH__)
+    return gpuact__exp2_ll_tab_d();
+#else
+    return gpuact__exp2_ll_tab_h();
+#endif
+}
+/* the expansion x[0..n) (nonoverlapping, smallest first) plus b, exactly:
+   Shewchuk's Grow-Expansion with zero elimination; returns the new length
+   (at most n + 1) */
+GPUACT__FN int gpuact__xp_add(float *x, int n, float b) {
+    int i, k = 0;
+    for (i = 0; i < n; i++) {
+        const gpuact__df t = gpuact__2sum(b, x[i]);
+        if (t.l != 0.0f) x[k++] = t.l;
+        b = t.h;
+    }
+    if (b != 0.0f) x[k++] = b;
+    return k;
+}
+/* an expansion's value as a triple-float t[0] + t[1] + t[2] (the rest
+   within 2^-69 of it): each part the float sum of what is left, smallest
+   first (within an ulp or two of it), then taken off exactly. (Its top
+   three components would not do: they may hold few bits each.) x is
+   consumed. */
+GPUACT__FN void gpuact__xp_top3(float *x, int n, float *t) {
+    int k, i;
+    for (k = 0; k < 3; k++) {
+        float a = 0.0f;
+        for (i = 0; i < n; i++) a += x[i];
+        t[k] = a;
+        n = gpuact__xp_add(x, n, -a);
+    }
+}
+/* a (three floats, a[0] largest) times b (three), the products below 2^-48
+   of the whole rounded (2^-72), into the expansion x[0..n); returns n */
+GPUACT__FN int gpuact__xp_mul3(float *x, int n, const float *a, const float *b) {
+    const gpuact__df p = gpuact__2prod(a[0], b[0]), q = gpuact__2prod(a[0], b[1]), r = gpuact__2prod(a[1], b[0]);
+    n = gpuact__xp_add(x, n, p.h);
+    n = gpuact__xp_add(x, n, p.l);
+    n = gpuact__xp_add(x, n, q.h);
+    n = gpuact__xp_add(x, n, r.h);
+    n = gpuact__xp_add(x, n, q.l + r.l);
+    return gpuact__xp_add(x, n, gpuact__fma(a[0], b[2], gpuact__fma(a[1], b[1], gpuact__mul(a[2], b[0]))));
+}
+/* e^(xh + xl) for -88 <= xh <= 0, |xl| <= 2^-17, as a triple-float t[0] +
+   t[1] + t[2] within 2^-66 of it (relative) and 2^-148 (absolute: below
+   e^-54 the parts fall among the subnormals): x = m ln(2)/64 + r with
+   ln(2)/64 in four parts (m times the first, of 11 bits, exact), r an
+   expansion; e^r = 1 + r + r^2/2 + T, T = r^3 (1/6 + r (1/24 + r (1/120 +
+   r (1/720 + r/5040)))) in double-float (|T| < 2^-25, the next term
+   2^-75.5); times 2^(j/64) in three parts (tools/gen/gen_tables.py), and
+   2^k (m = 64 k + j). */
+GPUACT__FN void gpuact__exp3(float xh, float xl, float *t) {
+    const float mf = gpuact__rint(gpuact__mul(xh, GPUACT__K(GPUACT__C_64_LN2)));
+    const int mi = (int)mf, j = mi & 63, k = (mi - j) / 64;
+    float r[8], e[16], rt[3], T[3], E[3];
+    int n = 0, ne = 0;
+    {
+        /* xh - m A exact (Sterbenz, or m = 0); m A, m B, m C exact (|m| < 2^13) */
+        const gpuact__df b = gpuact__2prod(mf, GPUACT__K(GPUACT__C_LN2_64_E3B)), c = gpuact__2prod(mf, GPUACT__K(GPUACT__C_LN2_64_E3C));
+        n = gpuact__xp_add(r, n, gpuact__fma(-mf, GPUACT__K(GPUACT__C_LN2_64_E3A), xh));
+        n = gpuact__xp_add(r, n, -b.h);
+        n = gpuact__xp_add(r, n, -b.l);
+        n = gpuact__xp_add(r, n, -c.h);
+        n = gpuact__xp_add(r, n, -c.l);
+        n = gpuact__xp_add(r, n, -gpuact__mul(mf, GPUACT__K(GPUACT__C_LN2_64_E3D)));
+        n = gpuact__xp_add(r, n, xl);
+        gpuact__xp_top3(r, n, rt);
+    }
+    {
+        const gpuact__df u = gpuact__df_make(rt[0], rt[1]);
+        gpuact__df q = gpuact__df_make(gpuact__fma(rt[0], 1.98412701e-04f, 1.38888892e-03f), 0.0f); /* 1/5040, 1/720 */
+        q = gpuact__dd_addf(gpuact__dd_mul(u, q), 8.33333377e-03f);                                 /* 1/120 */
+        q = gpuact__dd_add(gpuact__dd_mul(u, q), gpuact__df_make(4.16666679e-02f, -1.24176040e-09f)); /* 1/24 */
+        q = gpuact__dd_add(gpuact__dd_mul(u, q), gpuact__df_make(0.166666672f, -4.96705160e-09f));    /* 1/6 */
+        q = gpuact__dd_mul(gpuact__dd_mul(gpuact__dd_mul(u, u), u), q);
+        {
+            const gpuact__df s2 = gpuact__2prod(rt[0], rt[0]), hm = gpuact__2prod(rt[0], rt[1]);
+            ne = gpuact__xp_add(e, ne, 1.0f);
+            ne = gpuact__xp_add(e, ne, rt[2]);
+            ne = gpuact__xp_add(e, ne, rt[1]);
+            ne = gpuact__xp_add(e, ne, rt[0]);
+            ne = gpuact__xp_add(e, ne, gpuact__mul(s2.h, 0.5f));
+            ne = gpuact__xp_add(e, ne, gpuact__mul(s2.l, 0.5f));
+            ne = gpuact__xp_add(e, ne, hm.h);
+            ne = gpuact__xp_add(e, ne, hm.l);
+            ne = gpuact__xp_add(e, ne, gpuact__fma(rt[1], gpuact__mul(rt[1], 0.5f), gpuact__mul(rt[0], rt[2])));
+            ne = gpuact__xp_add(e, ne, q.h);
+            ne = gpuact__xp_add(e, ne, q.l);
+            gpuact__xp_top3(e, ne, E);
+        }
+    }
+    {
+        const uint32_t *tl = gpuact__exp2_ll_tab();
+        float th, tm;
+        gpuact__exp2tab(j, &th, &tm);
+        T[0] = th;
+        T[1] = tm;
+        T[2] = gpuact__u2f(tl[j]);
+        ne = gpuact__xp_mul3(e, 0, T, E);
+        gpuact__xp_top3(e, ne, t);
+        t[0] = gpuact__ldexp(t[0], k);
+        t[1] = gpuact__ldexp(t[1], k);
+        t[2] = gpuact__ldexp(t[2], k);
+    }
+}
+/* The side of w = scale silu(z) against a clamp bound c at z = s + e (|e|
+   <= ulp(s)/2, s != 0): 1 above, -1 below, 0 where it cannot tell (beyond
+   its range: s below -40 or above 88, |s| below 2^-60, scale and c apart
+   by more than 2^+-100; or within about 2^-64 of c). With F = e^-|z|,
+   silu(z) = z/(1 + F) (z > 0) or z F/(1 + F) (z < 0), so w - c has the
+   sign of G = scale z - c (1 + F) or scale z F - c (1 + F); everything
+   scaled by c's binade. scale z is four exact floats, F a triple-float
+   within 2^-66 (and 2^-148 absolute, which for z > 40 is far below c F's
+   other terms; for z < -40 it would not be), G's terms an expansion
+   (exactly summed), and its error bound counts what is not exact. Exactly
+   on c never: e^-z would be algebraic. */
+GPUACT__FN_COLD int gpuact__st_w_side(float s, float e, float scale, float c) {
+    const float as = gpuact__abs(s);
+    if (!(s >= -40.0f && s <= 88.0f && as >= 8.67361738e-19f) || c == 0.0f || !gpuact__isfinite(c) || scale == 0.0f || !gpuact__isfinite(scale))
+        return 0;
+    {
+        int ec;
+        const float cn = gpuact__signif(c, &ec), sn = gpuact__ldexp(scale, -ec); /* c 2^-ec in [1, 2) */
+        float F[3], x[24], Z[3], z[8];
+        int n = 0, nz = 0;
+        if (!(gpuact__abs(sn) >= 7.88860905e-31f && gpuact__abs(sn) <= 1.26765060e+30f)) return 0; /* 2^-100, 2^100 */
+        gpuact__exp3(-as, s > 0.0f ? -e : e, F);
+        {
+            /* scale z exactly (but for a product below the normals: 2^-150) */
+            const gpuact__df a = gpuact__2prod(sn, s), b = gpuact__2prod(sn, e);
+            nz = gpuact__xp_add(z, nz, a.h);
+            nz = gpuact__xp_add(z, nz, a.l);
+            nz = gpuact__xp_add(z, nz, b.h);
+            nz = gpuact__xp_add(z, nz, b.l);
+        }
+        if (s > 0.0f) {
+            int i;
+            for (i = 0; i < nz; i++) n = gpuact__xp_add(x, n, z[i]);
+            Z[0] = nz > 0 ? z[nz - 1] : 0.0f;
+        } else {
+            gpuact__xp_top3(z, nz, Z); /* the rest below 2^-69 of scale z */
+            n = gpuact__xp_mul3(x, n, Z, F);
+        }
+        {
+            const float C[3] = {-cn, 0.0f, 0.0f};
+            n = gpuact__xp_add(x, n, -cn);
+            n = gpuact__xp_mul3(x, n, C, F);
+        }
+        {
+            /* G's error: F's 2^-66 and the products' 2^-72 of c F (and of
+               scale z F, with the 2^-69 of scale z dropped), and the parts
+               among the subnormals (F's 2^-148, scale e's 2^-150), times c
+               (>= 1) and scale z. Where z > 0, scale z - c is exact: the
+               sums nearest an edge at a float c/scale are decided there. */
+            const float top = n > 0 ? x[n - 1] : 0.0f, az = gpuact__abs(Z[0]);
+            float err = gpuact__mul(gpuact__mul(F[0], cn + (s > 0.0f ? 0.0f : az)), 2.71050543e-20f); /* 2^-65 */
+            err = gpuact__fma(cn + az, 1.12103877e-44f, err);                                                 /* 2^-146 */
+            if (gpuact__abs(top) <= err) return 0;
+            return top > 0.0f ? 1 : -1;
+        }
+    }
+}
 /* swish_tanh at z = s + e, e != 0 (deriv 0: f, 1: f'), unrounded: w = scale
    silu(z) from silu's bias forms (so w carries their error, about 2^-36 at
    most, and at a tiny z the exact sign of w - RN(w)), then the single op's
@@ -17224,8 +17412,22 @@ GPUACT__FN gpuact__xf gpuact__tanh_tiny_side(gpuact__xf w) {
 GPUACT__FN gpuact__xf gpuact__bias_st_xf(int deriv, float s, float e, const gpuact_cfg *c) {
     int pass1, pass2;
     gpuact__xf sech2, t;
-    const gpuact__xf w = gpuact__tanh_tiny_side(gpuact__clamp(gpuact__xf_mulf(gpuact__bias_silu_xf(0, s, e, c), c->scale), c->lo, c->hi, &pass1));
+    const gpuact__xf w0 = gpuact__xf_mulf(gpuact__bias_silu_xf(0, s, e, c), c->scale);
+    gpuact__xf w = gpuact__tanh_tiny_side(gpuact__clamp(w0, c->lo, c->hi, &pass1));
     if (!deriv) return gpuact__clamp(gpuact__tanh_value(w), c->lo, c->hi, &pass2);
+    {
+        /* f' jumps to 0 at a clamp edge: within 2^-40 of one, the side from
+           gpuact__st_w_side where it can tell (K45) */
+        const float wa = gpuact__xf_approx(w0);
+        const float b = gpuact__abs(wa - c->lo) < gpuact__abs(wa - c->hi) ? c->lo : c->hi;
+        if (gpuact__abs(wa - b) <= gpuact__mul(gpuact__abs(b), 9.09494702e-13f)) {
+            const int side = gpuact__st_w_side(s, e, c->scale, b);
+            if (side != 0) {
+                pass1 = b == c->lo ? side > 0 : side < 0;
+                if (pass1) w = w0;
+            }
+        }
+    }
     t = gpuact__tanh(w, &sech2);
     gpuact__clamp(t, c->lo, c->hi, &pass2);
     if (!pass1 || !pass2) return gpuact__xf_f(0.0f);

@@ -20,6 +20,18 @@
             in the target's normal or subnormal range or at its overflow.
             --cases N draws (default 4000000; about 2.7 million are kept as
             normalised cases).
+   exp3     gpuact__exp3, e^(xh + xl) in triple-float for -88 <= xh <= 0,
+            |xl| <= 2^-17: within 2^-66 (relative) and 2^-148 (absolute)
+            on 200000 random, few-bit and small xh, with xl 0, random or
+            +-2^-17.
+   w_side   gpuact__st_w_side, the side of scale silu(s + e) against a clamp
+            bound c (K45): for 15 (scale, c) pairs and each of their 19
+            edges x* (scale silu(x*) = c on either branch of silu, from
+            -38.2 to 57.6), s the float nearest x* and e the float nearest
+            x* - s and 2000 of its neighbours each side (sums from about
+            2^-48 to 2^-37 of the edge, on both sides), the side must be
+            MPFR's wherever the function answers, and it must answer in
+            all but 1 in 10^4.
    Prints FAIL x=%a ref=%a got=%a lines and ends with "N passed, M failed". */
 #include "gpuact_kernels.cuh"
 #include "tests/common/args.h"
@@ -153,6 +165,124 @@ static void check_xf_mulf(long cases) {
     printf("xf_mulf: %ld failed\n", failed - f0);
 }
 
+/* exp3: |t0 + t1 + t2 - e^(xh + xl)| / (e^(xh + xl) + 2^-148 2^66): its
+   bound 2^-66 relative and 2^-148 absolute as one */
+static double exp3_err(float xh, float xl) {
+    float t[3];
+    mpfr_t a, b;
+    double r;
+    gpuact__exp3(xh, xl, t);
+    mpfr_inits2(300, a, b, (mpfr_ptr)0);
+    mpfr_set_flt(a, xh, MPFR_RNDN);
+    mpfr_set_flt(b, xl, MPFR_RNDN);
+    mpfr_add(a, a, b, MPFR_RNDN);
+    mpfr_exp(a, a, MPFR_RNDN);
+    mpfr_set_flt(b, t[0], MPFR_RNDN);
+    mpfr_sub(b, b, a, MPFR_RNDN);
+    mpfr_add_d(b, b, (double)t[1], MPFR_RNDN);
+    mpfr_add_d(b, b, (double)t[2], MPFR_RNDN);
+    mpfr_add_d(a, a, 0x1p-82, MPFR_RNDN);
+    mpfr_div(b, b, a, MPFR_RNDN);
+    r = fabs(mpfr_get_d(b, MPFR_RNDN));
+    mpfr_clears(a, b, (mpfr_ptr)0);
+    return r;
+}
+static void check_exp3(void) {
+    long i, f0 = failed;
+    double worst = 0.0;
+    for (i = 0; i < 200000; i++) {
+        float xh = -88.0f * (float)(rnd32() >> 8) * 0x1p-24f, xl;
+        if (i % 4 == 1) xh = -(float)(rnd32() % 88u) - 0.5f * (float)(rnd32() % 2u);       /* few bits */
+        if (i % 4 == 2) xh = -gpuact__ldexp(signif(), -(int)(rnd32() % 64u));            /* small */
+        switch (i % 3) {
+        case 0: xl = 0.0f; break;
+        case 1: xl = ((rnd32() & 1u) ? 1.0f : -1.0f) * 0x1p-17f; break;
+        default: xl = ((float)(rnd32() >> 8) * 0x1p-24f - 0.5f) * 0x1p-16f; break;
+        }
+        {
+            const double err = exp3_err(xh, xl);
+            if (err > worst) worst = err;
+            if (err <= 0x1p-66) passed++;
+            else {
+                if (failed - f0 < 20) printf("FAIL exp3 x=%a + %a err=2^%.2f (bound 2^-66)\n", xh, xl, log2(err));
+                failed++;
+            }
+        }
+    }
+    printf("exp3: 200000 x, largest error 2^%.2f (bound 2^-66), %ld failed\n", log2(worst), failed - f0);
+}
+
+/* MPFR's side of scale silu(s + e) against c: 1, -1 (0 if 400 bits cannot tell) */
+static int ref_side(float s, float e, float scale, float c) {
+    int prec, r = 0;
+    for (prec = 200; prec <= 400 && r == 0; prec += 200) {
+        mpfr_t z, t, lo, hi;
+        mpfr_inits2((mpfr_prec_t)prec, z, t, lo, hi, (mpfr_ptr)0);
+        mpfr_set_flt(z, s, MPFR_RNDN);
+        mpfr_set_flt(t, e, MPFR_RNDN);
+        mpfr_add(z, z, t, MPFR_RNDN); /* exact */
+        /* w = scale z / (1 + e^-z), rounded both ways */
+        mpfr_neg(t, z, MPFR_RNDN);
+        mpfr_exp(t, t, MPFR_RNDU);
+        mpfr_add_ui(t, t, 1, MPFR_RNDU);
+        mpfr_div(lo, z, t, MPFR_RNDN);
+        mpfr_mul_d(lo, lo, (double)scale, MPFR_RNDN);
+        mpfr_sub_d(lo, lo, (double)c, MPFR_RNDN);
+        /* |error| below 2^(8 - prec) of |scale z| */
+        mpfr_mul_d(hi, z, (double)scale, MPFR_RNDN);
+        mpfr_abs(hi, hi, MPFR_RNDN);
+        mpfr_mul_2si(hi, hi, 8 - prec, MPFR_RNDN);
+        if (mpfr_cmpabs(lo, hi) > 0) r = mpfr_sgn(lo) > 0 ? 1 : -1;
+        mpfr_clears(z, t, lo, hi, (mpfr_ptr)0);
+    }
+    return r;
+}
+/* the x where scale silu(x) = c on [a, b] (double bisection; 0 if no sign change) */
+static double edge_on(double a, double b, float scale, float c) {
+    double fa = scale * (a / (1.0 + exp(-a))) - c, fb = scale * (b / (1.0 + exp(-b))) - c;
+    int it;
+    if (!(fa * fb < 0.0)) return 0.0;
+    for (it = 0; it < 200; it++) {
+        const double m = 0.5 * (a + b), fm = scale * (m / (1.0 + exp(-m))) - c;
+        if (m == a || m == b) break;
+        if ((fm < 0.0) == (fa < 0.0)) { a = m; fa = fm; } else b = m;
+    }
+    return 0.5 * (a + b);
+}
+static void check_w_side(void) {
+    static const float SC[15][2] = {{1e12f, -2.0f}, {1e15f, -1.0f}, {0.5f, 1.0f}, {0.5f, -1.0f}, {1.5f, 0.8f}, {1.5f, -0.2f}, {0.5f, 0.3f}, {2.0f, -0.5f}, {0x1p-20f, 0x1p-21f},
+                                    {1e6f, 3.0e5f}, {0.75f, 12.0f}, {-0.5f, 1.0f}, {-2.0f, 0.25f}, {3.0f, -0.001f}, {0x1p-6f, 0.9f}};
+    long i, f0 = failed, n = 0, undecided = 0;
+    int q, piece, edges = 0;
+    for (q = 0; q < 15; q++)
+        for (piece = 0; piece < 2; piece++) {
+            const double xs = piece ? edge_on(-1.2784645427610738, 87.0, SC[q][0], SC[q][1]) : edge_on(-39.0, -1.2784645427610738, SC[q][0], SC[q][1]);
+            if (xs == 0.0) continue;
+            edges++;
+            for (i = 0; i < 4000; i++) {
+                const float s = (float)xs;
+                float e = (float)(xs - (double)s);
+                int got, ref;
+                e = u2f(f2u(e) + (uint32_t)((int)(rnd32() % 4001u) - 2000)); /* the nearest and 2000 each side */
+                if (!(fabsf(e) <= gpuact__half_ulp(s)) || e == 0.0f) continue; /* s + e as the bias sum holds it */
+                got = gpuact__st_w_side(s, e, SC[q][0], SC[q][1]);
+                ref = ref_side(s, e, SC[q][0], SC[q][1]);
+                n++;
+                if (got == 0) { undecided++; continue; }
+                if (got == ref) passed++;
+                else {
+                    if (failed - f0 < 20) printf("FAIL w_side x=%a e=%a scale=%a c=%a ref=%d got=%d\n", s, e, SC[q][0], SC[q][1], ref, got);
+                    failed++;
+                }
+            }
+        }
+    printf("w_side: %ld sums next to %d edges, %ld undecided, %ld failed\n", n, edges, undecided, failed - f0);
+    if (undecided * 10000 > n) {
+        printf("FAIL w_side undecided %ld of %ld (more than 1 in 10^4)\n", undecided, n);
+        failed++;
+    }
+}
+
 int main(int argc, char **argv) {
     long cases = 4000000;
     int a;
@@ -162,6 +292,8 @@ int main(int argc, char **argv) {
         else { fprintf(stderr, "usage: %s [--cases N]\n", argv[0]); return 2; }
     }
     check_xf_mulf(cases);
+    check_exp3();
+    check_w_side();
     printf("%ld passed, %ld failed\n", passed, failed);
     return failed != 0;
 }

@@ -76,6 +76,15 @@ for name, v, parts, what in consts:
         emit("#define GPUACT__C_%s_LL 0x%08xu" % (name, bits[2]))
 f, b = f32(64 / log(2))
 emit("#define GPUACT__C_64_LN2 0x%08xu /* 64/ln(2), rounded */" % b)
+# ln(2)/64 in four parts for the triple-float exp (gpuact__exp3): a head of 11
+# significant bits (m times it exact for |m| < 2^13), then three RN parts
+l64 = log(2) / 64
+m11 = mp.floor(mp.ldexp(l64, 17))           # ln(2)/64 < 2^-6: its top 11 bits
+head = mp.ldexp(m11, -17)
+emit("#define GPUACT__C_LN2_64_E3A 0x%08xu /* ln(2)/64 for gpuact__exp3: 11 bits, then 3 parts */" % f32(head)[1])
+rest = split(l64 - head, 3)
+for nm, bb in zip("BCD", rest):
+    emit("#define GPUACT__C_LN2_64_E3%s 0x%08xu" % (nm, bb))
 emit()
 
 # ---- 2^(j/64), j = 0..63, as hi/lo pairs ----------------------------------
@@ -83,6 +92,11 @@ emit("/* 2^(j/64) for j = 0..63: {hi, lo} pairs */")
 emit("#define GPUACT__EXP2_TABLE { \\")
 for j in range(64):
     emit("    %s, \\" % hexs(split(mpf(2) ** (mpf(j) / 64), 2)))
+emit("}")
+emit("/* 2^(j/64) - hi - lo for j = 0..63: the third parts (gpuact__exp3) */")
+emit("#define GPUACT__EXP2_TABLE_LL { \\")
+for j in range(0, 64, 8):
+    emit("    %s, \\" % hexs([split(mpf(2) ** (mpf(i) / 64), 3)[2] for i in range(j, j + 8)]))
 emit("}")
 emit()
 
