@@ -401,14 +401,16 @@ FZ_FN const char *fz_known_issue_id(const fz_case *k, double ulp, double got, do
     if (k->bias) {
         /* K44 (fixed) had its signature here: regressions/README.md */
         /* K45 (open, narrowed): swish_tanh dx at a sum next to a clamp edge, one of got
-           and ref zero: open where gpuact__st_w_side cannot tell the first clamp's side
-           (s below -40 or above 88, scale and the bound 2^100 apart, or within about
-           2^-64 of it) and at the second clamp (tanh(w) against a bound inside (-1, 1)) */
+           and ref zero: open where gpuact__st_w_side (the first clamp) or gpuact__st_t_side
+           (the second, at a bound inside (-1, 1)) cannot tell the side: s below -40 or
+           above 88, scale and the bound 2^100 apart, or within about 2^-64 of it */
         if (k->op == GPUACT_OP_SWISH_TANH && k->bias == FZ_BIAS_DX && (got == 0) != (ref == 0) && ref == ref) {
             const gpuact__df t = gpuact__bias_sum((float)x, (float)tu_ref_dec(k->fmt, k->bb));
-            if (gpuact__st_w_side(t.h, t.l, k->c.scale, k->c.lo) == 0 || gpuact__st_w_side(t.h, t.l, k->c.scale, k->c.hi) == 0 ||
-                fabs((double)k->c.lo) < 1.0 || fabs((double)k->c.hi) < 1.0)
-                FZ_K("K45");
+            const float lo = k->c.lo, hi = k->c.hi;
+            int open = gpuact__st_w_side(t.h, t.l, k->c.scale, lo) == 0 || gpuact__st_w_side(t.h, t.l, k->c.scale, hi) == 0;
+            if (fabsf(lo) < 1.0f) open |= gpuact__st_t_side(t.h, t.l, k->c.scale, lo, (float)atanh((double)lo)) == 0;
+            if (fabsf(hi) < 1.0f) open |= gpuact__st_t_side(t.h, t.l, k->c.scale, hi, (float)atanh((double)hi)) == 0;
+            if (open) FZ_K("K45");
         }
         /* K51 (fixed, the reference's) had its signature here: regressions/README.md */
         /* K48 (open, part b): swish_tanh bias, 16-bit, a tie misrounded at a scale below 2^-64:

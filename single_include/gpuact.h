@@ -17344,25 +17344,27 @@ GPUACT__FN void gpuact__exp3(float xh, float xl, float *t) {
         t[2] = gpuact__ldexp(t[2], k);
     }
 }
-/* The side of w = scale silu(z) against a clamp bound c at z = s + e (|e|
+/* The side of w = scale silu(z) against a bound c = c0 + c1 (c1 a
+   double-float below 2^-16 c0, within cerr of the bound) at z = s + e (|e|
    <= ulp(s)/2, s != 0): 1 above, -1 below, 0 where it cannot tell (beyond
    its range: s below -40 or above 88, |s| below 2^-60, scale and c apart
-   by more than 2^+-100; or within about 2^-64 of c). With F = e^-|z|,
-   silu(z) = z/(1 + F) (z > 0) or z F/(1 + F) (z < 0), so w - c has the
-   sign of G = scale z - c (1 + F) or scale z F - c (1 + F); everything
-   scaled by c's binade. scale z is four exact floats, F a triple-float
-   within 2^-66 (and 2^-148 absolute, which for z > 40 is far below c F's
-   other terms; for z < -40 it would not be), G's terms an expansion
-   (exactly summed), and its error bound counts what is not exact. Exactly
-   on c never: e^-z would be algebraic. */
-GPUACT__FN_COLD int gpuact__st_w_side(float s, float e, float scale, float c) {
+   by more than 2^+-100; or within its error bound, about 2^-64 of c, and
+   cerr). With F = e^-|z|, silu(z) = z/(1 + F) (z > 0) or z F/(1 + F) (z <
+   0), so w - c has the sign of G = scale z - c (1 + F) or scale z F - c (1
+   + F); everything scaled by c0's binade. scale z is four exact floats, F
+   a triple-float within 2^-66 (and 2^-148 absolute, which for z > 40 is far
+   below c F's other terms; for z < -40 it would not be), G's terms an
+   expansion (exactly summed), and its error bound counts what is not
+   exact. Exactly on a float bound never: e^-z would be algebraic. */
+GPUACT__FN_COLD int gpuact__st_w_side_c(float s, float e, float scale, float c0, gpuact__df c1, float cerr) {
     const float as = gpuact__abs(s);
-    if (!(s >= -40.0f && s <= 88.0f && as >= 8.67361738e-19f) || c == 0.0f || !gpuact__isfinite(c) || scale == 0.0f || !gpuact__isfinite(scale))
+    if (!(s >= -40.0f && s <= 88.0f && as >= 8.67361738e-19f) || c0 == 0.0f || !gpuact__isfinite(c0) || scale == 0.0f || !gpuact__isfinite(scale))
         return 0;
     {
         int ec;
-        const float cn = gpuact__signif(c, &ec), sn = gpuact__ldexp(scale, -ec); /* c 2^-ec in [1, 2) */
-        float F[3], x[24], Z[3], z[8];
+        const float cn = gpuact__signif(c0, &ec), sn = gpuact__ldexp(scale, -ec); /* c0 2^-ec in [1, 2) */
+        const float C[3] = {-cn, -gpuact__ldexp(c1.h, -ec), -gpuact__ldexp(c1.l, -ec)};
+        float F[3], x[32], Z[3], z[8];
         int n = 0, nz = 0;
         if (!(gpuact__abs(sn) >= 7.88860905e-31f && gpuact__abs(sn) <= 1.26765060e+30f)) return 0; /* 2^-100, 2^100 */
         gpuact__exp3(-as, s > 0.0f ? -e : e, F);
@@ -17382,23 +17384,59 @@ GPUACT__FN_COLD int gpuact__st_w_side(float s, float e, float scale, float c) {
             gpuact__xp_top3(z, nz, Z); /* the rest below 2^-69 of scale z */
             n = gpuact__xp_mul3(x, n, Z, F);
         }
-        {
-            const float C[3] = {-cn, 0.0f, 0.0f};
-            n = gpuact__xp_add(x, n, -cn);
-            n = gpuact__xp_mul3(x, n, C, F);
-        }
+        n = gpuact__xp_add(x, n, C[2]);
+        n = gpuact__xp_add(x, n, C[1]);
+        n = gpuact__xp_add(x, n, C[0]);
+        n = gpuact__xp_mul3(x, n, C, F);
         {
             /* G's error: F's 2^-66 and the products' 2^-72 of c F (and of
                scale z F, with the 2^-69 of scale z dropped), and the parts
                among the subnormals (F's 2^-148, scale e's 2^-150), times c
-               (>= 1) and scale z. Where z > 0, scale z - c is exact: the
-               sums nearest an edge at a float c/scale are decided there. */
+               (>= 1) and scale z; the bound's own cerr times 1 + F. Where z
+               > 0 and c1 = 0, scale z - c is exact: the sums nearest an edge
+               at a float c/scale are decided there. */
             const float top = n > 0 ? x[n - 1] : 0.0f, az = gpuact__abs(Z[0]);
             float err = gpuact__mul(gpuact__mul(F[0], cn + (s > 0.0f ? 0.0f : az)), 2.71050543e-20f); /* 2^-65 */
             err = gpuact__fma(cn + az, 1.12103877e-44f, err);                                                 /* 2^-146 */
+            err = gpuact__fma(gpuact__ldexp(cerr, -ec), 1.0f + F[0], err);
             if (gpuact__abs(top) <= err) return 0;
             return top > 0.0f ? 1 : -1;
         }
+    }
+}
+/* the first clamp: w against a float bound c */
+GPUACT__FN int gpuact__st_w_side(float s, float e, float scale, float c) {
+    return gpuact__st_w_side_c(s, e, scale, c, gpuact__df_make(0.0f, 0.0f), 0.0f);
+}
+/* The second clamp: the side of tanh(w) against a bound b, |b| < 1, that
+   is of w against atanh(b) (1, -1, or 0 where it cannot tell). y0, a
+   float next to atanh(|b|) (the double-float w, which is next to the edge
+   here), and d = atanh(|b|) - y0 = ln(1 + u)/2 = u/2 - u^2/4 + u^3/6 (the
+   next term 2^-83 for |u| <= 2^-20) with u = ((1 + |b|) e^-2y0 - (1 -
+   |b|))/(1 - |b|): 1 +- |b| exact as double-floats, e^-2y0 by
+   gpuact__exp3, the numerator an expansion, the quotient in double-float
+   (2^-47 of u): d within 2^-66 (absolute). */
+GPUACT__FN_COLD int gpuact__st_t_side(float s, float e, float scale, float b, float y0) {
+    const float ab = gpuact__abs(b);
+    float E[3], x[12], N[3];
+    int n = 0;
+    y0 = gpuact__abs(y0);
+    if (!(ab > 0.0f && ab < 1.0f) || !(y0 > 0.0f && y0 <= 40.0f)) return 0;
+    gpuact__exp3(-2.0f * y0, 0.0f, E);
+    {
+        const gpuact__df p = gpuact__2sum(1.0f, ab), m = gpuact__2sum(1.0f, -ab);
+        const float P[3] = {p.h, p.l, 0.0f};
+        gpuact__df u, d;
+        n = gpuact__xp_mul3(x, n, P, E);
+        n = gpuact__xp_add(x, n, -m.l);
+        n = gpuact__xp_add(x, n, -m.h);
+        gpuact__xp_top3(x, n, N);
+        u = gpuact__dd_div(gpuact__df_make(N[0], N[1]), m);
+        if (!(gpuact__abs(u.h) <= 9.53674316e-07f)) return 0; /* 2^-20: y0 too far */
+        /* d = u/2 - u^2/4 + u^3/6 */
+        d = gpuact__dd_mul(u, gpuact__dd_addf(gpuact__dd_mul(u, gpuact__df_make(gpuact__fma(u.h, 0.166666672f, -0.25f), 0.0f)), 0.5f));
+        if (b < 0.0f) { y0 = -y0; d = gpuact__df_make(-d.h, -d.l); }
+        return gpuact__st_w_side_c(s, e, scale, y0, d, 1.35525272e-20f); /* 2^-66 */
     }
 }
 /* swish_tanh at z = s + e, e != 0 (deriv 0: f, 1: f'), unrounded: w = scale
@@ -17417,19 +17455,29 @@ GPUACT__FN gpuact__xf gpuact__bias_st_xf(int deriv, float s, float e, const gpua
     if (!deriv) return gpuact__clamp(gpuact__tanh_value(w), c->lo, c->hi, &pass2);
     {
         /* f' jumps to 0 at a clamp edge: within 2^-40 of one, the side from
-           gpuact__st_w_side where it can tell (K45) */
+           gpuact__st_w_side where it can tell (K45), and below from
+           gpuact__st_t_side for the second clamp */
         const float wa = gpuact__xf_approx(w0);
         const float b = gpuact__abs(wa - c->lo) < gpuact__abs(wa - c->hi) ? c->lo : c->hi;
         if (gpuact__abs(wa - b) <= gpuact__mul(gpuact__abs(b), 9.09494702e-13f)) {
             const int side = gpuact__st_w_side(s, e, c->scale, b);
             if (side != 0) {
                 pass1 = b == c->lo ? side > 0 : side < 0;
-                if (pass1) w = w0;
+                if (pass1) w = gpuact__tanh_tiny_side(w0);
             }
         }
     }
     t = gpuact__tanh(w, &sech2);
     gpuact__clamp(t, c->lo, c->hi, &pass2);
+    if (pass1) {
+        /* the second clamp likewise, at a bound inside (-1, 1) */
+        const float ta = gpuact__xf_approx(t);
+        const float b = gpuact__abs(ta - c->lo) < gpuact__abs(ta - c->hi) ? c->lo : c->hi;
+        if (gpuact__abs(b) < 1.0f && gpuact__abs(ta - b) <= gpuact__mul(gpuact__abs(b), 9.09494702e-13f)) {
+            const int side = gpuact__st_t_side(s, e, c->scale, b, gpuact__xf_approx(w));
+            if (side != 0) pass2 = b == c->lo ? side > 0 : side < 0;
+        }
+    }
     if (!pass1 || !pass2) return gpuact__xf_f(0.0f);
     if (gpuact__abs(s) < GPUACT__TINY && w.h != 0.0f && gpuact__abs(gpuact__xf_approx(w)) < 5.96046448e-08f) {
         /* f' = scale/2 (1 + z - w^2 + ...), w = scale z/2 (1 + ...): below

@@ -32,6 +32,10 @@
             2^-48 to 2^-37 of the edge, on both sides), the side must be
             MPFR's wherever the function answers, and it must answer in
             all but 1 in 10^4.
+   t_side   gpuact__st_t_side, the second clamp's side (tanh(scale silu(s +
+            e)) against a bound b inside (-1, 1)): likewise for 6 (scale,
+            b) pairs and their 8 edges (scale silu(x*) = atanh(b)), 3000
+            draws each, with y0 the float nearest atanh(b).
    Prints FAIL x=%a ref=%a got=%a lines and ends with "N passed, M failed". */
 #include "gpuact_kernels.cuh"
 #include "tests/common/args.h"
@@ -283,6 +287,68 @@ static void check_w_side(void) {
     }
 }
 
+/* MPFR's side of tanh(scale silu(s + e)) against b: 1, -1 (0 if 400 bits cannot tell) */
+static int ref_tside(float s, float e, float scale, float b) {
+    int prec, r = 0;
+    for (prec = 200; prec <= 400 && r == 0; prec += 200) {
+        mpfr_t z, t, lo, hi;
+        mpfr_inits2((mpfr_prec_t)prec, z, t, lo, hi, (mpfr_ptr)0);
+        mpfr_set_flt(z, s, MPFR_RNDN);
+        mpfr_set_flt(t, e, MPFR_RNDN);
+        mpfr_add(z, z, t, MPFR_RNDN); /* exact */
+        mpfr_neg(t, z, MPFR_RNDN);
+        mpfr_exp(t, t, MPFR_RNDN);
+        mpfr_add_ui(t, t, 1, MPFR_RNDN);
+        mpfr_div(lo, z, t, MPFR_RNDN);
+        mpfr_mul_d(lo, lo, (double)scale, MPFR_RNDN);
+        mpfr_tanh(lo, lo, MPFR_RNDN);
+        mpfr_sub_d(lo, lo, (double)b, MPFR_RNDN);
+        mpfr_set_ui(hi, 1, MPFR_RNDN);
+        mpfr_mul_2si(hi, hi, 8 - prec, MPFR_RNDN);
+        if (mpfr_cmpabs(lo, hi) > 0) r = mpfr_sgn(lo) > 0 ? 1 : -1;
+        mpfr_clears(z, t, lo, hi, (mpfr_ptr)0);
+    }
+    return r;
+}
+/* gpuact__st_t_side (the second clamp, tanh(w) against b inside (-1, 1)):
+   as check_w_side at the edges scale silu(x*) = atanh(b), y0 the float
+   nearest atanh(b) */
+static void check_t_side(void) {
+    static const float SB[6][2] = {{1.5f, 0.8f}, {1.5f, -0.2f}, {0.5f, 0.3f}, {2.0f, -0.01f}, {4.0f, 0.999f}, {1e6f, 0.5f}};
+    long i, f0 = failed, n = 0, undecided = 0;
+    int q, piece, edges = 0;
+    for (q = 0; q < 6; q++) {
+        const double wt = atanh((double)SB[q][1]);
+        const float scale = SB[q][0];
+        for (piece = 0; piece < 2; piece++) {
+            const double xs = piece ? edge_on(-1.2784645427610738, 87.0, scale, (float)wt) : edge_on(-39.0, -1.2784645427610738, scale, (float)wt);
+            if (xs == 0.0) continue;
+            edges++;
+            for (i = 0; i < 3000; i++) {
+                const float s = (float)xs;
+                float e = (float)(xs - (double)s);
+                int got, ref;
+                e = u2f(f2u(e) + (uint32_t)((int)(rnd32() % 4001u) - 2000));
+                if (!(fabsf(e) <= gpuact__half_ulp(s)) || e == 0.0f) continue;
+                got = gpuact__st_t_side(s, e, scale, SB[q][1], (float)wt);
+                ref = ref_tside(s, e, scale, SB[q][1]);
+                n++;
+                if (got == 0) { undecided++; continue; }
+                if (got == ref) passed++;
+                else {
+                    if (failed - f0 < 20) printf("FAIL t_side x=%a e=%a scale=%a b=%a ref=%d got=%d\n", s, e, scale, SB[q][1], ref, got);
+                    failed++;
+                }
+            }
+        }
+    }
+    printf("t_side: %ld sums next to %d edges, %ld undecided, %ld failed\n", n, edges, undecided, failed - f0);
+    if (undecided * 10000 > n) {
+        printf("FAIL t_side undecided %ld of %ld (more than 1 in 10^4)\n", undecided, n);
+        failed++;
+    }
+}
+
 int main(int argc, char **argv) {
     long cases = 4000000;
     int a;
@@ -294,6 +360,7 @@ int main(int argc, char **argv) {
     check_xf_mulf(cases);
     check_exp3();
     check_w_side();
+    check_t_side();
     printf("%ld passed, %ld failed\n", passed, failed);
     return failed != 0;
 }
