@@ -17450,8 +17450,22 @@ GPUACT__FN_COLD int gpuact__st_t_side(float s, float e, float scale, float b, fl
 GPUACT__FN gpuact__xf gpuact__bias_st_xf(int deriv, float s, float e, const gpuact_cfg *c) {
     int pass1, pass2;
     gpuact__xf sech2, t;
-    const gpuact__xf w0 = gpuact__xf_mulf(gpuact__bias_silu_xf(0, s, e, c), c->scale);
+    const gpuact__xf sz = gpuact__bias_silu_xf(0, s, e, c); /* silu(z) */
+    const gpuact__xf w0 = gpuact__xf_mulf(sz, c->scale);
     gpuact__xf w = gpuact__tanh_tiny_side(gpuact__clamp(w0, c->lo, c->hi, &pass1));
+    if (w.l != 0.0f && sz.l != 0.0f && gpuact__abs(w.l) <= gpuact__mul(gpuact__abs(w.h), 8.07793567e-28f) &&
+        gpuact__abs(gpuact__xf_approx(w)) < 9.09494702e-13f) {
+        /* w's tail below 2^-90 of it holds only silu(z)'s (a product's own
+           low part would be 2^-47 of it or more), and below 2^-149
+           gpuact__xf_mulf leaves only its side (a mark 2^-100 of w): so
+           silu(z)'s tail itself against w^3/3 says which is tanh's tie side
+           (K48 b: x = 0x1.bp-124, b = 0x1.8p+60, scale 0x1.fcp-136: the
+           tail 2^-183 of w, w^2/3 2^-148.4) */
+        gpuact__xf a = gpuact__xf_f(sz.l), q = sz;
+        q.l = 0.0f;
+        a.e += sz.e;
+        if (!gpuact__xf_absge(gpuact__xf_mulf(a, 3.0f), gpuact__xx_mul(q, gpuact__xx_mul(w, w)))) w.l = 0.0f;
+    }
     if (!deriv) return gpuact__clamp(gpuact__tanh_value(w), c->lo, c->hi, &pass2);
     {
         /* f' jumps to 0 at a clamp edge: within 2^-40 of one, the side from
@@ -17462,7 +17476,8 @@ GPUACT__FN gpuact__xf gpuact__bias_st_xf(int deriv, float s, float e, const gpua
         if (gpuact__abs(wa - b) <= gpuact__mul(gpuact__abs(b), 9.09494702e-13f)) {
             const int side = gpuact__st_w_side(s, e, c->scale, b);
             if (side != 0) {
-                pass1 = b == c->lo ? side > 0 : side < 0;
+                /* b may be both bounds (lo = hi: then never inside) */
+                pass1 = (b == c->lo ? side > 0 : gpuact__xf_cmp(w0, c->lo) >= 0) && (b == c->hi ? side < 0 : gpuact__xf_cmp(w0, c->hi) <= 0);
                 if (pass1) w = gpuact__tanh_tiny_side(w0);
             }
         }
@@ -17475,7 +17490,7 @@ GPUACT__FN gpuact__xf gpuact__bias_st_xf(int deriv, float s, float e, const gpua
         const float b = gpuact__abs(ta - c->lo) < gpuact__abs(ta - c->hi) ? c->lo : c->hi;
         if (gpuact__abs(b) < 1.0f && gpuact__abs(ta - b) <= gpuact__mul(gpuact__abs(b), 9.09494702e-13f)) {
             const int side = gpuact__st_t_side(s, e, c->scale, b, gpuact__xf_approx(w));
-            if (side != 0) pass2 = b == c->lo ? side > 0 : side < 0;
+            if (side != 0) pass2 = (b == c->lo ? side > 0 : gpuact__xf_cmp(t, c->lo) >= 0) && (b == c->hi ? side < 0 : gpuact__xf_cmp(t, c->hi) <= 0);
         }
     }
     if (!pass1 || !pass2) return gpuact__xf_f(0.0f);
