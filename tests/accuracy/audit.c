@@ -1041,7 +1041,7 @@ static void write_markdown(const char *path, const audit_run *R, const results *
                "    nvcc -O3 -arch=sm_90 -I. tests/accuracy/sweep_f32.cu -o sweep_f32 && ./sweep_f32 -v --csv docs/accuracy/sweep_f32.csv\n\n"
                "Options: `--quick` (a strided 16-bit subset and 50,000 fp32 inputs, under a minute), `--fp32-sample N`,\n"
                "`--threads N`, `--seed S`, `--only NAME`, `--check-bars` (exit status 1 if a bar is exceeded), `--examples`;\n"
-               "CTest runs `audit --quick --check-bars` (test `audit_quick`, seconds) and `audit --fp32-sample 9437184 --check-bars`\n"
+               "CTest runs `audit --quick --check-bars` (test `audit_quick`, seconds) and `audit --fp32-sample 4718592 --check-bars`\n"
                "(test `accuracy`: exhaustive 16-bit and 2^20 fp32 inputs per function, a few minutes on 2 cores).\n\n");
     fprintf(f, "### What is sampled (fp32)\n\n"
                "Per function, in `tests/accuracy/audit.c` (`build_f32_sample`): the special values; every binade of both signs (its\n"
