@@ -216,8 +216,9 @@ static void check_exp3(void) {
     printf("exp3: 200000 x, largest error 2^%.2f (bound 2^-66), %ld failed\n", log2(worst), failed - f0);
 }
 
-/* MPFR's side of scale silu(s + e) against c: 1, -1 (0 if 400 bits cannot tell) */
-static int ref_side(float s, float e, float scale, float c) {
+/* MPFR's side of w = scale silu(s + e) (second: of tanh(w)) against c:
+   1, -1 (0 if 400 bits cannot tell) */
+static int ref_side(int second, float s, float e, float scale, float c) {
     int prec, r = 0;
     for (prec = 200; prec <= 400 && r == 0; prec += 200) {
         mpfr_t z, t, lo, hi;
@@ -225,16 +226,17 @@ static int ref_side(float s, float e, float scale, float c) {
         mpfr_set_flt(z, s, MPFR_RNDN);
         mpfr_set_flt(t, e, MPFR_RNDN);
         mpfr_add(z, z, t, MPFR_RNDN); /* exact */
-        /* w = scale z / (1 + e^-z), rounded both ways */
         mpfr_neg(t, z, MPFR_RNDN);
-        mpfr_exp(t, t, MPFR_RNDU);
-        mpfr_add_ui(t, t, 1, MPFR_RNDU);
+        mpfr_exp(t, t, MPFR_RNDN);
+        mpfr_add_ui(t, t, 1, MPFR_RNDN);
         mpfr_div(lo, z, t, MPFR_RNDN);
         mpfr_mul_d(lo, lo, (double)scale, MPFR_RNDN);
+        if (second) mpfr_tanh(lo, lo, MPFR_RNDN);
         mpfr_sub_d(lo, lo, (double)c, MPFR_RNDN);
-        /* |error| below 2^(8 - prec) of |scale z| */
+        /* |error| below 2^(8 - prec) of max(|scale z|, 1) */
         mpfr_mul_d(hi, z, (double)scale, MPFR_RNDN);
         mpfr_abs(hi, hi, MPFR_RNDN);
+        if (mpfr_cmp_ui(hi, 1) < 0) mpfr_set_ui(hi, 1, MPFR_RNDN);
         mpfr_mul_2si(hi, hi, 8 - prec, MPFR_RNDN);
         if (mpfr_cmpabs(lo, hi) > 0) r = mpfr_sgn(lo) > 0 ? 1 : -1;
         mpfr_clears(z, t, lo, hi, (mpfr_ptr)0);
@@ -253,98 +255,46 @@ static double edge_on(double a, double b, float scale, float c) {
     }
     return 0.5 * (a + b);
 }
-static void check_w_side(void) {
+/* second = 0: gpuact__st_w_side at the edges scale silu(x*) = c of 15
+   (scale, c) pairs, 4000 draws an edge; second = 1: gpuact__st_t_side at
+   scale silu(x*) = atanh(b) of 6 (scale, b) pairs, 3000 draws, y0 the
+   float nearest atanh(b) */
+static void check_side(int second) {
     static const float SC[15][2] = {{1e12f, -2.0f}, {1e15f, -1.0f}, {0.5f, 1.0f}, {0.5f, -1.0f}, {1.5f, 0.8f}, {1.5f, -0.2f}, {0.5f, 0.3f}, {2.0f, -0.5f}, {0x1p-20f, 0x1p-21f},
                                     {1e6f, 3.0e5f}, {0.75f, 12.0f}, {-0.5f, 1.0f}, {-2.0f, 0.25f}, {3.0f, -0.001f}, {0x1p-6f, 0.9f}};
+    static const float SB[6][2] = {{1.5f, 0.8f}, {1.5f, -0.2f}, {0.5f, 0.3f}, {2.0f, -0.01f}, {4.0f, 0.999f}, {1e6f, 0.5f}};
+    const char *name = second ? "t_side" : "w_side";
+    const int pairs = second ? 6 : 15, draws = second ? 3000 : 4000;
     long i, f0 = failed, n = 0, undecided = 0;
     int q, piece, edges = 0;
-    for (q = 0; q < 15; q++)
+    for (q = 0; q < pairs; q++) {
+        const float scale = second ? SB[q][0] : SC[q][0], c = second ? SB[q][1] : SC[q][1];
+        const double target = second ? atanh((double)c) : (double)c; /* of scale silu(x*) */
         for (piece = 0; piece < 2; piece++) {
-            const double xs = piece ? edge_on(-1.2784645427610738, 87.0, SC[q][0], SC[q][1]) : edge_on(-39.0, -1.2784645427610738, SC[q][0], SC[q][1]);
+            const double xs = piece ? edge_on(-1.2784645427610738, 87.0, scale, (float)target) : edge_on(-39.0, -1.2784645427610738, scale, (float)target);
             if (xs == 0.0) continue;
             edges++;
-            for (i = 0; i < 4000; i++) {
+            for (i = 0; i < draws; i++) {
                 const float s = (float)xs;
                 float e = (float)(xs - (double)s);
                 int got, ref;
                 e = u2f(f2u(e) + (uint32_t)((int)(rnd32() % 4001u) - 2000)); /* the nearest and 2000 each side */
                 if (!(fabsf(e) <= gpuact__half_ulp(s)) || e == 0.0f) continue; /* s + e as the bias sum holds it */
-                got = gpuact__st_w_side(s, e, SC[q][0], SC[q][1]);
-                ref = ref_side(s, e, SC[q][0], SC[q][1]);
+                got = second ? gpuact__st_t_side(s, e, scale, c, (float)target) : gpuact__st_w_side(s, e, scale, c);
+                ref = ref_side(second, s, e, scale, c);
                 n++;
                 if (got == 0) { undecided++; continue; }
                 if (got == ref) passed++;
                 else {
-                    if (failed - f0 < 20) printf("FAIL w_side x=%a e=%a scale=%a c=%a ref=%d got=%d\n", s, e, SC[q][0], SC[q][1], ref, got);
-                    failed++;
-                }
-            }
-        }
-    printf("w_side: %ld sums next to %d edges, %ld undecided, %ld failed\n", n, edges, undecided, failed - f0);
-    if (undecided * 10000 > n) {
-        printf("FAIL w_side undecided %ld of %ld (more than 1 in 10^4)\n", undecided, n);
-        failed++;
-    }
-}
-
-/* MPFR's side of tanh(scale silu(s + e)) against b: 1, -1 (0 if 400 bits cannot tell) */
-static int ref_tside(float s, float e, float scale, float b) {
-    int prec, r = 0;
-    for (prec = 200; prec <= 400 && r == 0; prec += 200) {
-        mpfr_t z, t, lo, hi;
-        mpfr_inits2((mpfr_prec_t)prec, z, t, lo, hi, (mpfr_ptr)0);
-        mpfr_set_flt(z, s, MPFR_RNDN);
-        mpfr_set_flt(t, e, MPFR_RNDN);
-        mpfr_add(z, z, t, MPFR_RNDN); /* exact */
-        mpfr_neg(t, z, MPFR_RNDN);
-        mpfr_exp(t, t, MPFR_RNDN);
-        mpfr_add_ui(t, t, 1, MPFR_RNDN);
-        mpfr_div(lo, z, t, MPFR_RNDN);
-        mpfr_mul_d(lo, lo, (double)scale, MPFR_RNDN);
-        mpfr_tanh(lo, lo, MPFR_RNDN);
-        mpfr_sub_d(lo, lo, (double)b, MPFR_RNDN);
-        mpfr_set_ui(hi, 1, MPFR_RNDN);
-        mpfr_mul_2si(hi, hi, 8 - prec, MPFR_RNDN);
-        if (mpfr_cmpabs(lo, hi) > 0) r = mpfr_sgn(lo) > 0 ? 1 : -1;
-        mpfr_clears(z, t, lo, hi, (mpfr_ptr)0);
-    }
-    return r;
-}
-/* gpuact__st_t_side (the second clamp, tanh(w) against b inside (-1, 1)):
-   as check_w_side at the edges scale silu(x*) = atanh(b), y0 the float
-   nearest atanh(b) */
-static void check_t_side(void) {
-    static const float SB[6][2] = {{1.5f, 0.8f}, {1.5f, -0.2f}, {0.5f, 0.3f}, {2.0f, -0.01f}, {4.0f, 0.999f}, {1e6f, 0.5f}};
-    long i, f0 = failed, n = 0, undecided = 0;
-    int q, piece, edges = 0;
-    for (q = 0; q < 6; q++) {
-        const double wt = atanh((double)SB[q][1]);
-        const float scale = SB[q][0];
-        for (piece = 0; piece < 2; piece++) {
-            const double xs = piece ? edge_on(-1.2784645427610738, 87.0, scale, (float)wt) : edge_on(-39.0, -1.2784645427610738, scale, (float)wt);
-            if (xs == 0.0) continue;
-            edges++;
-            for (i = 0; i < 3000; i++) {
-                const float s = (float)xs;
-                float e = (float)(xs - (double)s);
-                int got, ref;
-                e = u2f(f2u(e) + (uint32_t)((int)(rnd32() % 4001u) - 2000));
-                if (!(fabsf(e) <= gpuact__half_ulp(s)) || e == 0.0f) continue;
-                got = gpuact__st_t_side(s, e, scale, SB[q][1], (float)wt);
-                ref = ref_tside(s, e, scale, SB[q][1]);
-                n++;
-                if (got == 0) { undecided++; continue; }
-                if (got == ref) passed++;
-                else {
-                    if (failed - f0 < 20) printf("FAIL t_side x=%a e=%a scale=%a b=%a ref=%d got=%d\n", s, e, scale, SB[q][1], ref, got);
+                    if (failed - f0 < 20) printf("FAIL %s x=%a e=%a scale=%a c=%a ref=%d got=%d\n", name, s, e, scale, c, ref, got);
                     failed++;
                 }
             }
         }
     }
-    printf("t_side: %ld sums next to %d edges, %ld undecided, %ld failed\n", n, edges, undecided, failed - f0);
+    printf("%s: %ld sums next to %d edges, %ld undecided, %ld failed\n", name, n, edges, undecided, failed - f0);
     if (undecided * 10000 > n) {
-        printf("FAIL t_side undecided %ld of %ld (more than 1 in 10^4)\n", undecided, n);
+        printf("FAIL %s undecided %ld of %ld (more than 1 in 10^4)\n", name, undecided, n);
         failed++;
     }
 }
@@ -359,8 +309,8 @@ int main(int argc, char **argv) {
     }
     check_xf_mulf(cases);
     check_exp3();
-    check_w_side();
-    check_t_side();
+    check_side(0);
+    check_side(1);
     printf("%ld passed, %ld failed\n", passed, failed);
     return failed != 0;
 }
