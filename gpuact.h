@@ -76,13 +76,16 @@
        gpuact_params p = {0};  p.set = GPUACT_SET_MODE;  p.mode = GPUACT_MODE_FAST;
    or the scalar functions gpuact_gelu_erf_fast(x), gpuact_gelu_erf_grad_fast(x),
    ... (the accurate ones' signatures plus _fast). Short fp32 evaluations:
-   fp32 f and f' within 2^-16 relative where the result is normal (2^-142
-   absolute below), fp16/bf16 within 1 ULP of the correctly rounded result;
-   the same NaN/inf/signed-zero rules as above. Built from exact fp32
-   operations only, so the host entry points give the device's fast-mode
-   bits (a portable model, not the accurate path); inputs it cannot decide
-   exactly (a result next to the overflow threshold, swish_tanh's clamp
-   edges) take accurate mode's result. The *_device entry points run it
+   f and f' within 2^-16 relative where the result is normal (2^-142
+   absolute below); the same NaN/inf/signed-zero rules as above. Built from
+   exact fp32 operations only, so the host entry points give the device's
+   fast-mode bits (a portable model); inputs it cannot decide exactly (a
+   result next to the overflow threshold, swish_tanh's clamp edges) take
+   accurate mode's result. The entry points compute these functions for
+   fp32 elu, selu and silu; for every fp16 and bf16 call and for fp32
+   gelu_erf, gelu_tanh, gelu_sigmoid and swish_tanh they give accurate mode's
+   results (accurate mode's kernels were the faster there), on the host
+   and on the device alike. The *_device entry points take fast mode
    where the implementation defines GPUACT_FAST_KERNELS (below).
    docs/ACCURACY.md, "Fast mode", has the errors measured on every input;
    docs/BENCHMARKS.md its speed.
@@ -108,9 +111,10 @@
                               entry points and the scalar functions keep every op.
      GPUACT_ONLY_TYPES        the same for the element types of the kernels:
                                 #define GPUACT_ONLY_TYPES (GPUACT_BIT(GPUACT_F32) | GPUACT_BIT(GPUACT_BF16))
-     GPUACT_FAST_KERNELS      CUDA: also build the 90 fast-mode kernels (the implementation's
-                              nvcc build then takes about 1.6 times as long: their rare inputs
-                              call accurate mode, which each of them holds); without it the
+     GPUACT_FAST_KERNELS      CUDA: also build the 14 fast-mode kernels (fp32 elu, selu and
+                              silu: the rest of fast mode runs accurate mode's
+                              kernels; the implementation's nvcc build takes about 1.2 times as
+                              long: their rare inputs call accurate mode); without it the
                               *_device entry points answer GPUACT_ERROR_UNSUPPORTED in fast
                               mode (the host entry points and the scalar functions have it).
      GPUACT_GATED_OPS         CUDA: the ops whose gated-form kernels are built (gpuact_gated_device,
@@ -156,13 +160,12 @@
      An fp16 or bf16 input has 65,536 values, so the forward reads its
      result from a table of them: 97-99% of the copy's bandwidth for every
      op, on any data, where computing each element gave 17-94 (H100;
-     docs/BENCHMARKS.md); the same in fast mode, from tables of its own
-     results. A table is 128 KB of static __device__ memory per op, type
-     and mode (1.75 MB for accurate mode's 14, as much again for fast
-     mode's with GPUACT_FAST_KERNELS), in the implementation's module. The
-     first 16-bit forward call of an op, type and mode on a device launches
+     docs/BENCHMARKS.md); fast mode's 16-bit forward is accurate mode's and
+     reads the same tables. A table is 128 KB of static __device__ memory
+     per op and type (1.75 MB for the 14), in the implementation's module. The
+     first 16-bit forward call of an op and type on a device launches
      the table's build kernel on its stream (65,536 results from the same
-     code as every other path of that mode, so the bits are unchanged), records
+     code as every other path, so the bits are unchanged), records
      an event after it (created then, kept for the life of the process) and
      reads the table; later calls read it once that event has completed.
      A table holds the results for the parameters of that first call (elu's
@@ -1027,7 +1030,7 @@ static int gpuact__lut_take(int device, int op, int dtype, const gpuact_cfg *c, 
     enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
     cudaError_t e;
     if (device < 0 || device >= GPUACT__TICKET_DEVICES || dtype == GPUACT_F32) return 0;
-    if (c->mode == GPUACT_MODE_FAST && !GPUACT__FAST_KERNELS) return 0;
+    if (c->mode == GPUACT_MODE_FAST) return 0; /* (fast mode's 16-bit forward is accurate mode's: resolved before) */
     memset(&key, 0, sizeof key);
     if (op == GPUACT_OP_ELU) key.alpha = c->alpha;
     if (op == GPUACT_OP_SWISH_TANH) {
@@ -1036,7 +1039,7 @@ static int gpuact__lut_take(int device, int op, int dtype, const gpuact_cfg *c, 
         key.hi = c->hi;
     }
     std::lock_guard<std::mutex> lock(gpuact__ticket_mutex);
-    gpuact__lut_state *t = &gpuact__lut_states[device][gpuact__lut_slot(op, dtype, c->mode)];
+    gpuact__lut_state *t = &gpuact__lut_states[device][gpuact__lut_slot(op, dtype)];
     if (t->state == 0) {
         t->key = key;
         t->state = 1;
@@ -1140,9 +1143,16 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
     const void *ptrs[4];
     int device = 0, i;
     cudaError_t e;
+    gpuact_cfg acc;
     if (!gpuact__device_built((int)op, (int)t)) return GPUACT_ERROR_UNSUPPORTED; /* GPUACT_ONLY_OPS / _TYPES */
     if (t == GPUACT_F64 && !GPUACT_F64_KERNELS) return GPUACT_ERROR_UNSUPPORTED;
     if (c->mode == GPUACT_MODE_FAST && !GPUACT__FAST_KERNELS) return GPUACT_ERROR_UNSUPPORTED; /* GPUACT_FAST_KERNELS */
+    if (c->mode == GPUACT_MODE_FAST && !GPUACT__FM_OWN((int)op, t == GPUACT_F32)) {
+        /* fast mode's results are accurate mode's here, and so are its kernels */
+        acc = *c;
+        acc.mode = GPUACT_MODE_ACCURATE;
+        c = &acc;
+    }
     e = cudaGetDevice(&device);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();

@@ -2969,14 +2969,11 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    wherever the accurate result is a normal float; where it is subnormal or
    zero, within 2^-142 (= 2^-16 2^-126) absolute, zeros keeping their sign
    where the accurate result is an exact +-0 of the special-value table.
-   fp16 and bf16: within 1 ULP of the correctly rounded result; they have
-   their own shorter functions (gpuact__fast16_fwd / _grad, further down:
-   about 2^-13 relative), f and f' their fp32 value rounded once to nearest
-   even. Backward dy f'(x): f'(x) in fp32 (16-bit: gpuact__fast16_grad), the
-   exact product with dy rounded once to the format; where the fp32 f' is
-   subnormal or zero, fp32 and bf16 form it again as P 2^N and multiply
-   before the rounding (gpuact__fm_bwd_tail), so a large |dy| keeps the
-   bound. Measured maxima: docs/ACCURACY.md ("Fast mode") and the table below.
+   fp16 and bf16: the entry points give accurate mode's results, correctly
+   rounded (GPUACT__FM_OWN, below, says where and why). Backward dy f'(x):
+   f'(x) in fp32, the exact product with dy rounded once; where the fp32 f'
+   is subnormal or zero, it is formed again as P 2^N and multiplied before
+   the rounding (gpuact__fm_bwd_tail), so a large |dy| keeps the bound. Measured maxima: docs/ACCURACY.md ("Fast mode") and the table below.
 
    Special values exactly as accurate mode: NaN -> canonical quiet NaN,
    the limits at +-inf (inputs are clamped where the result has already
@@ -2986,7 +2983,7 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    threshold is accurate mode's (gpuact__fm_near_ovf: +-inf and the largest
    finite value exactly where accurate mode has them); so is swish_tanh's
    where the fast w cannot decide a clamp's side or a zero's sign (its
-   gate within 2^-17 (16-bit: 2^-11) of a bound, x = +-inf, a subnormal
+   gate within 2^-17 of a bound, x = +-inf, a subnormal
    silu or sech^2 times |s| > 1: gpuact__fm_st_edge).
 
    Pieces: e^z as p 2^n (n = rint(z log2 e), r = z - n ln2 in two fma,
@@ -3002,20 +2999,17 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    Cost: SASS instructions (static count without NOPs, sm_90, nvcc 13.0 -O3
    -cubin, of a kernel out[i] = f(in[i]) with its load, store, indexing and
    EXIT, 14 for a copy, and the rarely taken subnormal-scaling branches),
-   16-bit fast (gpuact__fast16_*, fp16 and bf16 alike) / fp32 fast / accurate:
-     gelu_erf 47 / 84 / 721, f' 57 / 95 / 775;
-     gelu_tanh 42 / 87 / 762, f' 54 / 106 / 990;
-     gelu_sigmoid 38 / 75 / 727, f' 49 / 94 / 824;
-     elu 36 / 46 / 647, f' 95 (39 without the |alpha| > 256 path) / 80 / 490;
-     selu 39 / 45 / 558, f' 37 / 77 / 343;   silu 37 / 72 / 778, f' 47 / 88 / 846;
-     swish_tanh 73 / 126, f' 105 / 221 (accurate: calls, not counted).
+   fp32 fast / accurate:
+     gelu_erf 84 / 721, f' 95 / 775;   gelu_tanh 87 / 762, f' 106 / 990;
+     gelu_sigmoid 75 / 727, f' 94 / 824;   elu 46 / 647, f' 80 / 490;
+     selu 45 / 558, f' 77 / 343;   silu 72 / 778, f' 88 / 846;
+     swish_tanh 126, f' 221 (accurate: calls, not counted).
    Measured error (tests/accuracy/fast_error.c, CPU, sampled fp32), log2 of
    the max relative error, f / f': gelu_erf -19.6 / -19.2, gelu_tanh -18.8 /
    -18.7, gelu_sigmoid -21.3 / -20.6, elu -20.7 / -21.9, selu -20.6 / -21.7,
    silu -21.4 / -20.6, swish_tanh -19.9 / -20.4 (s = 2, [-1/2, inf]: f' -17.6);
    fp32 dy f' with |dy| up to 2^120: at most 2^-17.6 (gelu_tanh, swish_tanh),
-   before gpuact__fm_bwd_tail 1 (all bits lost). fp16 and bf16, every input,
-   f, f', dy f' (|dy| up to 2^15, bf16 2^100): at most 1 ULP for every op.
+   before gpuact__fm_bwd_tail 1 (all bits lost).
    ------------------------------------------------------------------------ */
 /* Accurate mode's results, for the rare inputs fast mode hands to it (a
    result near the overflow threshold, swish_tanh's clamp edges, ...): out
@@ -3028,6 +3022,22 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
 #else
 #define GPUACT__FN_COLD static inline
 #endif
+/* Where the entry points (host and device) compute fast mode's own
+   functions: fp32 elu, selu and silu. Everywhere else (every op in fp16
+   and bf16; gelu_erf, gelu_tanh, gelu_sigmoid and swish_tanh in fp32) fast
+   mode's entry points give accurate mode's results, through accurate
+   mode's kernels: those ran faster than fast mode's there, in the 16-bit
+   backward and forward+backward by up to 15x (fp16 and bf16 at 48-51
+   thread instructions an element in accurate mode's 16-bit tier against
+   59-91 in fast mode's, swish_tanh's 179 stalled on instruction fetch:
+   H200, ncu), in fp32 by up to 14 points of copy (gelu_erf's forward,
+   H200; swish_tanh's backward 4x), and their 16-bit forwards tie (the
+   tables): bench/results/2026-11-29-h200-fast-cells. The choice is per op and format, the same for every
+   direction, so forward+backward stays the separate calls' bits. The
+   scalar functions (gpuact_gelu_erf_fast ...) are fast mode's own
+   functions for every op. f32: the format is fp32. */
+#define GPUACT__FM_OWN(op, f32)                                                                                  \
+    ((f32) && ((int)(op) == (int)GPUACT_OP_ELU || (int)(op) == (int)GPUACT_OP_SELU || (int)(op) == (int)GPUACT_OP_SILU))
 /* one out-of-line function per op (a kernel then holds its own op's
    accurate mode only), and a switch that folds where op is a constant */
 #define GPUACT__FM_ACC_DEF(N)                                                                                       \
@@ -3329,18 +3339,8 @@ GPUACT__FN float gpuact__fm_tanh(float v, float *sech2) {
    relative one in w), and, in f, w within 2^-140 of a bound (a tiny w that
    underflowed to a signed zero against a zero or subnormal bound). f' also
    where w or tanh(w) lies within rel |b| + 2^-140 of a bound b (the gate
-   is a step: the fast w's error, 2^-20 in fp32, 2^-13 in the 16-bit
-   functions, can cross it) and where sech^2(w) is subnormal with |s| > 1. */
-/* accurate mode's f' for a 16-bit fast f': its fp32 value (a g for dy g),
-   moved one fp32 ulp towards the correctly rounded fmt value where it sits
-   on a midpoint of fmt that rounds the other way (fp32 then fmt would round
-   twice: alpha e^-tiny = 0x1.ffp127 gave inf in bfloat16) */
-GPUACT__FN float gpuact__fm_acc16_grad(int op, float x, const gpuact_cfg *c, int fmt) {
-    const float r32 = gpuact__fm_acc_grad(op, x, c, GPUACT__FMT_F32), r16 = gpuact__fm_acc_grad(op, x, c, fmt);
-    const float r = gpuact__round(gpuact__xf_f(r32), fmt);
-    if (r == r16 || r32 != r32) return r32;
-    return gpuact__u2f(gpuact__absv(r16) > gpuact__absv(r32) ? gpuact__f2u(r32) + 1u : gpuact__f2u(r32) - 1u);
-}
+   is a step: the fast w's error, 2^-20, can cross it) and where sech^2(w)
+   is subnormal with |s| > 1. */
 GPUACT__FN gpuact_cfg gpuact__fm_st_cfg(float s, float lo, float hi) {
     gpuact_cfg c = gpuact_cfg_default();
     c.scale = s;
@@ -3351,7 +3351,7 @@ GPUACT__FN gpuact_cfg gpuact__fm_st_cfg(float s, float lo, float hi) {
 GPUACT__FN float gpuact__fm_st_acc(int grad, float x, float s, float lo, float hi, int fmt) {
     const gpuact_cfg c = gpuact__fm_st_cfg(s, lo, hi);
     if (!grad) return gpuact__fm_acc_fwd(GPUACT_OP_SWISH_TANH, x, &c, fmt);
-    return fmt == GPUACT__FMT_F32 ? gpuact__fm_acc_grad(GPUACT_OP_SWISH_TANH, x, &c, fmt) : gpuact__fm_acc16_grad(GPUACT_OP_SWISH_TANH, x, &c, fmt);
+    return gpuact__fm_acc_grad(GPUACT_OP_SWISH_TANH, x, &c, fmt);
 }
 /* x = +-inf, or a subnormal silu(x) times |s| > 1 */
 GPUACT__FN int gpuact__fm_st_wild(float x, float s) {
@@ -3395,225 +3395,6 @@ GPUACT__FN float gpuact__fm_swish_tanh_grad(float x, float s, float lo, float hi
     return gpuact__mul(gpuact__mul(s, s2), gpuact__fm_dsilu(xs, 0.0f));
 }
 
-/* ---------------------------------------------------------------------------
-   16-bit fast mode: f and f' in fp32 to about 2^-13 relative, enough for a
-   result within 1 ULP of the correctly rounded fp16 (bf16) one after the one
-   rounding (gpuact__fm_to_fmt, gpuact__fm_dyg): 2^-11 (2^-8) would do. The
-   same portable operations as above, about a third of the instructions of
-   the fp32 functions: e^-a as 2^f (degree 3, 2^-13.7) times 2^n put in by
-   an integer add to the exponent field; 1/d on [1, 2] as a quadratic seed
-   and one cubic Newton step (2^-19.8); z in one float (|z| 2^-23 is below
-   2^-16 for |z| <= 104); near the zero of f' on the negative side (silu,
-   gelu_*) d H(d), H of degree 2 on |d| < 0.1 (2^-13.5).
-   Range: bf16 spans fp32's range and has fp32's subnormals: e^-a is formed
-   as p 2^(n+64) and scaled by 2^-64 in one rounding, so a subnormal e^-a
-   (x near -100) keeps 16 bits or more wherever the 16-bit result is normal;
-   a <= 110 inside, where e^-a rounds to +0, so f' is an exact signed zero
-   at x = -inf (dy = inf then gives NaN, as in accurate mode).
-   Every clamp is a comparison that lets a NaN x through to the result.
-   ------------------------------------------------------------------------ */
-#define GPUACT__H16_CAP(fmt) 110.0f
-/* e^-a, 0 <= a <= GPUACT__H16_CAP(fmt), a not NaN */
-GPUACT__FN float gpuact__h16_expn(float a, int fmt) {
-    const float mg = 12582976.0f; /* 1.5 2^23 + 64 */
-    const float k = gpuact__fma(a, -GPUACT__FM_L2E, mg);
-    const float f = gpuact__fma(a, -GPUACT__FM_L2E, mg - k);
-    (void)fmt;
-    float p = gpuact__fma(f, 0.0551716691f, 0.242611122f);
-    p = gpuact__fma(f, p, 0.693260985f);
-    p = gpuact__fma(f, p, 0.999928074f);
-    /* k's bits end in n (+ 64): shifted by 23 they add n (+ 64) to p's exponent */
-    p = gpuact__u2f(gpuact__f2u(p) + (gpuact__f2u(k) << 23));
-    return gpuact__mul(p, 5.42101086e-20f);
-}
-/* 1/d, 1 <= d <= 2 */
-GPUACT__FN float gpuact__h16_rcp12(float d) {
-    const float r = gpuact__fma(gpuact__fma(d, 0.323232323f, -1.45454550f), d, 2.12121201f);
-    const float e = gpuact__fma(-d, r, 1.0f);
-    return gpuact__fma(r, gpuact__fma(e, e, e), r);
-}
-/* x sigma(z) (x, z of one sign): e = e^-|z|, q = 1/(1 + e); sigma = q or e q */
-GPUACT__FN float gpuact__h16_xsig(float x, float z, int fmt) {
-    const float a = gpuact__absv(z), cap = GPUACT__H16_CAP(fmt);
-    const float e = gpuact__h16_expn(a < cap ? a : cap, fmt);
-    return gpuact__mul(gpuact__mul(x, z < 0.0f ? e : 1.0f), gpuact__h16_rcp12(1.0f + e));
-}
-/* sigma(z) (1 + w (1 - sigma(z))) */
-GPUACT__FN float gpuact__h16_dsig(float z, float w, int fmt) {
-    const float a = gpuact__absv(z), cap = GPUACT__H16_CAP(fmt);
-    const float e = gpuact__h16_expn(a < cap ? a : cap, fmt);
-    const float q = gpuact__h16_rcp12(1.0f + e), eq = gpuact__mul(e, q);
-    const int neg = z < 0.0f;
-    return gpuact__mul(neg ? eq : q, gpuact__fma(w, neg ? q : eq, 1.0f));
-}
-/* near the zero x0 = x0h + x0l of f': d H(d), d = x - x0 */
-GPUACT__FN float gpuact__h16_root(float x, float x0h, float x0l, float c0, float c1, float c2) {
-    const float d = (x - x0h) - x0l;
-    return gpuact__mul(d, gpuact__fma(d, gpuact__fma(d, c2, c1), c0));
-}
-#define GPUACT__H16_NEAR(x, x0h) (gpuact__absv((x) - (x0h)) < 0.1f)
-/* c ? a : b on the bits: both sides are evaluated anyway, and a select
-   costs less than the branch the compiler otherwise makes of it */
-GPUACT__FN float gpuact__h16_sel(int c, float a, float b) {
-    const uint32_t m = 0u - (uint32_t)c;
-    return gpuact__u2f((gpuact__f2u(a) & m) | (gpuact__f2u(b) & ~m));
-}
-/* x clamped to [-c, c], NaN kept */
-GPUACT__FN float gpuact__h16_clamp(float x, float c) { return x < -c ? -c : (x > c ? c : x); }
-
-GPUACT__FN float gpuact__h16_silu(float x, int fmt) {
-    const float cap = GPUACT__H16_CAP(fmt), xm = x < -cap ? -cap : x;
-    return gpuact__h16_xsig(xm, xm, fmt);
-}
-/* (z is silu's clamped x, so that silu and silu' of one x share e and q) */
-GPUACT__FN float gpuact__h16_silu_grad(float x, int fmt) {
-    const float cap = GPUACT__H16_CAP(fmt), xm = x < -cap ? -cap : x, w = xm > cap ? cap : xm;
-    const float r = gpuact__h16_root(xm, GPUACT__FM_X0_SILU_H, GPUACT__FM_X0_SILU_L, 0.217811615f, 0.146534658f, 0.0188435203f);
-    return gpuact__h16_sel(GPUACT__H16_NEAR(xm, GPUACT__FM_X0_SILU_H), r, gpuact__h16_dsig(xm, w, fmt));
-}
-/* gelu_sigmoid = x sigma(1.702 x): |x| <= 65 inside (1.702 65 > 110) */
-GPUACT__FN float gpuact__h16_gelu_sigmoid(float x, int fmt) {
-    const float xm = x < -65.0f ? -65.0f : x;
-    return gpuact__h16_xsig(xm, gpuact__mul(xm, 1.70200002f), fmt);
-}
-#define GPUACT__H16_X0_GS_H (-0.751154244f)
-#define GPUACT__H16_X0_GS_L (-1.14952137e-08f)
-GPUACT__FN float gpuact__h16_gelu_sigmoid_grad(float x, int fmt) {
-    const float xm = gpuact__h16_clamp(x, 65.0f), z = gpuact__mul(xm, 1.70200002f);
-    const float r = gpuact__h16_root(xm, GPUACT__H16_X0_GS_H, GPUACT__H16_X0_GS_L, 0.370714223f, 0.423855516f, 0.0926138405f);
-    return gpuact__h16_sel(GPUACT__H16_NEAR(xm, GPUACT__H16_X0_GS_H), r, gpuact__h16_dsig(z, z, fmt));
-}
-/* gelu_tanh = x sigma(x (A + B x^2)): |x| <= 12 inside */
-GPUACT__FN float gpuact__h16_gelu_tanh(float x, int fmt) {
-    const float xm = x < -12.0f ? -12.0f : x, xz = xm > 12.0f ? 12.0f : xm;
-    const float z = gpuact__mul(xz, gpuact__fma(gpuact__mul(xz, xz), 0.0713548139f, 1.59576917f));
-    return gpuact__h16_xsig(xm, z, fmt);
-}
-GPUACT__FN float gpuact__h16_gelu_tanh_grad(float x, int fmt) {
-    const float xz = gpuact__h16_clamp(x, 12.0f), t = gpuact__mul(xz, xz);
-    const float z = gpuact__mul(xz, gpuact__fma(t, 0.0713548139f, 1.59576917f));
-    const float w = gpuact__mul(xz, gpuact__fma(t, 0.214064449f, 1.59576917f));
-    const float r = gpuact__h16_root(xz, GPUACT__FM_X0_GT_H, GPUACT__FM_X0_GT_L, 0.430397946f, 0.386665565f, -0.0154784456f);
-    return gpuact__h16_sel(GPUACT__H16_NEAR(xz, GPUACT__FM_X0_GT_H), r, gpuact__h16_dsig(z, w, fmt));
-}
-/* gelu_erf: Phi(-t) = e^(-t^2/2) Q(t), t = |x| <= 15, Q = r R(r), r = 1/(t + 3)
-   (bit-trick seed, one cubic and one quadratic Newton step, 2^-18), R of
-   degree 5 (2^-15.7) */
-GPUACT__FN float gpuact__h16_phi_q(float t) {
-    const float d = t + 3.0f;
-    float r = gpuact__u2f(0x7ef311c3u - gpuact__f2u(d)), e, R;
-    e = gpuact__fma(-d, r, 1.0f);
-    r = gpuact__fma(r, gpuact__fma(e, e, e), r);
-    r = gpuact__fma(r, gpuact__fma(-d, r, 1.0f), r);
-    R = gpuact__fma(r, -38.7952332f, 19.6641124f);
-    R = gpuact__fma(r, R, 7.68183276f);
-    R = gpuact__fma(r, R, 2.95259333f);
-    R = gpuact__fma(r, R, 1.21771251f);
-    R = gpuact__fma(r, R, 0.398374462f);
-    return gpuact__mul(r, R);
-}
-/* e^(-t^2/2) */
-GPUACT__FN float gpuact__h16_gauss(float t, int fmt) {
-    const float h = gpuact__mul(gpuact__mul(t, t), 0.5f), cap = GPUACT__H16_CAP(fmt);
-    return gpuact__h16_expn(h < cap ? h : cap, fmt);
-}
-GPUACT__FN float gpuact__h16_gelu_erf(float x, int fmt) {
-    const float xm = x < -15.0f ? -15.0f : x, t0 = gpuact__absv(xm), t = t0 < 15.0f ? t0 : 15.0f;
-    const float eq = gpuact__mul(gpuact__h16_gauss(t, fmt), gpuact__h16_phi_q(t)); /* Phi(-t) */
-    return gpuact__mul(xm, xm < 0.0f ? eq : 1.0f - eq);
-}
-GPUACT__FN float gpuact__h16_gelu_erf_grad(float x, int fmt) {
-    const float xm = gpuact__h16_clamp(x, 15.0f), t = gpuact__absv(xm);
-    const float g = gpuact__h16_gauss(t, fmt), D = gpuact__fma(t, -0.398942292f, gpuact__h16_phi_q(t));
-    const float r = gpuact__h16_root(xm, GPUACT__FM_X0_GE_H, GPUACT__FM_X0_GE_L, 0.431491801f, 0.387431616f, -0.0178722041f);
-    return gpuact__h16_sel(GPUACT__H16_NEAR(xm, GPUACT__FM_X0_GE_H), r, xm < 0.0f ? gpuact__mul(g, D) : gpuact__fma(-D, g, 1.0f));
-}
-/* e^-a = 2^n (1 + m), m = f P(f) (relative to e^-a - 1 where n = 0, 2^-14.9),
-   0 <= a <= 80; *pw = 2^n */
-GPUACT__FN float gpuact__h16_expm(float a, float *pw) {
-    const float k = gpuact__fma(a, -GPUACT__FM_L2E, GPUACT__FM_MAGIC);
-    const float f = gpuact__fma(a, -GPUACT__FM_L2E, GPUACT__FM_MAGIC - k);
-    float P = gpuact__fma(f, 0.00958285296f, 0.0559064246f);
-    P = gpuact__fma(f, P, 0.240240986f);
-    P = gpuact__fma(f, P, 0.693124193f);
-    *pw = gpuact__u2f((gpuact__f2u(k) << 23) + 0x3f800000u);
-    return gpuact__mul(f, P);
-}
-/* expm1(x), x <= 0 (x >= -30 inside: expm1 rounds to -1), the sign of -0 kept */
-GPUACT__FN float gpuact__h16_expm1(float x) {
-    float pw;
-    const float m = gpuact__h16_expm(x < -30.0f ? 30.0f : -x, &pw);
-    return gpuact__copysign(gpuact__fma(pw, m, pw - 1.0f), x);
-}
-GPUACT__FN float gpuact__h16_elu(float x, float alpha) {
-    return x > 0.0f ? x : gpuact__mul(alpha, gpuact__h16_expm1(x));
-}
-GPUACT__FN float gpuact__h16_selu(float x) {
-    return x > 0.0f ? gpuact__mul(x, GPUACT__FM_SELU_L) : gpuact__mul(GPUACT__FM_SELU_LA, gpuact__h16_expm1(x));
-}
-/* a e^x, x <= 0 (NaN kept): e^x rounded once (a subnormal one included), times a */
-GPUACT__FN float gpuact__h16_aexp(float a, float x, int fmt) {
-    const float cap = GPUACT__H16_CAP(fmt);
-    return gpuact__mul(a, gpuact__h16_expn(x < -cap ? cap : -x, fmt));
-}
-GPUACT__FN float gpuact__h16_selu_grad(float x, int fmt) {
-    return x > 0.0f ? GPUACT__FM_SELU_L : (x != x ? x : gpuact__h16_aexp(GPUACT__FM_SELU_LA, x, fmt));
-}
-/* elu' = alpha e^x (x <= 0): |alpha| > 2^8 (e^x needed below 2^-150, or
-   with more bits than a subnormal e^x has) takes the fp32 path (uniform in
-   a kernel: alpha is a parameter) */
-GPUACT__FN float gpuact__h16_elu_grad(float x, float alpha, int fmt) {
-    if (x > 0.0f) return 1.0f;
-    if (x != x) return x;
-    if (gpuact__absv(alpha) > 256.0f) return gpuact__fm_aexp(alpha, x);
-    return gpuact__h16_aexp(alpha, x, fmt);
-}
-/* tanh(v) and *s2 = sech^2(v) = 4 e/(2 + em)^2, e = e^-2|v| = 2^n (1 + m),
-   em = e - 1; |v| <= 55 inside (tanh rounds to +-1, sech^2 below 2^-155);
-   2^(n+64) and a scaling by 2^-64 keep a subnormal sech^2 rounded once.
-   NaN kept. */
-GPUACT__FN float gpuact__h16_tanh(float v, float *s2) {
-    const float a0 = gpuact__absv(v), a = gpuact__mul(a0 > 55.0f ? 55.0f : a0, 2.0f);
-    const float k = gpuact__fma(a, -GPUACT__FM_L2E, 12582976.0f); /* n + 64 in the low bits */
-    const float f = gpuact__fma(a, -GPUACT__FM_L2E, 12582976.0f - k);
-    float P = gpuact__fma(f, 0.00958285296f, 0.0559064246f), m, pw64, pw, em, ri;
-    P = gpuact__fma(f, P, 0.240240986f);
-    P = gpuact__fma(f, P, 0.693124193f);
-    m = gpuact__mul(f, P);
-    pw64 = gpuact__u2f((gpuact__f2u(k) << 23) + 0x3f800000u);
-    pw = gpuact__mul(pw64, 5.42101086e-20f);
-    em = gpuact__fma(pw, m, pw - 1.0f);
-    ri = gpuact__h16_rcp12(2.0f + em);
-    *s2 = gpuact__mul(gpuact__mul(gpuact__mul(gpuact__fma(pw64, m, pw64), 2.16840434e-19f), ri), ri); /* 4 2^-64 */
-    return gpuact__copysign(gpuact__mul(-em, ri), v);
-}
-/* w = s silu(x) (x <= FLT_MAX inside, as in fp32); 16-bit inputs make
-   silu(x) = x/2 exact for tiny x, so fp32's separate tiny branch is not needed */
-GPUACT__FN float gpuact__h16_st_w(float x, float s, int fmt) {
-    return gpuact__mul(s, gpuact__h16_silu(x > 3.40282347e38f ? 3.40282347e38f : x, fmt));
-}
-GPUACT__FN float gpuact__h16_swish_tanh(float x, float s, float lo, float hi, int fmt) {
-    float s2;
-    const float w = gpuact__h16_st_w(x, s, fmt);
-    const float t = gpuact__h16_tanh(w < lo ? lo : (w > hi ? hi : w), &s2);
-    if (x == x && (gpuact__fm_st_wild(x, s) || gpuact__absv(w - lo) <= 7.17464814e-43f || gpuact__absv(w - hi) <= 7.17464814e-43f))
-        return gpuact__fm_st_acc(0, x, s, lo, hi, fmt);
-    return t < lo ? lo : (t > hi ? hi : t);
-}
-/* f' = s sech^2(w) silu'(x) where both clamps pass w, else +0 */
-GPUACT__FN float gpuact__h16_swish_tanh_grad(float x, float s, float lo, float hi, int fmt) {
-    float s2;
-    const float xs = x > 3.40282347e38f ? 3.40282347e38f : x, w = gpuact__h16_st_w(x, s, fmt);
-    const float t = gpuact__h16_tanh(w, &s2);
-    if (x != x) return x;
-    if (gpuact__fm_st_edge(x, w, t, s2, s, lo, hi, 4.8828125e-04f)) return gpuact__fm_st_acc(1, x, s, lo, hi, fmt);
-    if (!gpuact__fm_st_pass(x, w, t, s, lo, hi)) return 0.0f;
-    /* sech^2(w) = 4 e^-2|w| turns w's error (2^-13) into 2|w| times it: past
-       |w| = 4 (a large s, with a large dy behind it) the fp32 pieces */
-    if (gpuact__absv(w) > 4.0f) return gpuact__fm_swish_tanh_grad(x, s, lo, hi);
-    return gpuact__mul(s, gpuact__mul(s2, gpuact__h16_silu_grad(xs, fmt)));
-}
-
 /* |v| (an fp32 value, inf included) within fast mode's error of fmt's
    overflow threshold (fp32 2^128 (1 - 2^-25): |v| >= 2^128 (1 - 2^-15);
    binary16 65520: |v| >= 65488; bfloat16 2^128 (1 - 2^-9): |v| >=
@@ -3622,38 +3403,6 @@ GPUACT__FN float gpuact__h16_swish_tanh_grad(float x, float s, float lo, float h
 GPUACT__FN int gpuact__fm_near_ovf(float v, int fmt) {
     return gpuact__absv(v) >= (fmt == GPUACT__FMT_F32 ? 3.40271982e38f : fmt == GPUACT__FMT_F16 ? 65488.0f : 3.39451599e38f);
 }
-/* The 16-bit switches (fmt = GPUACT__FMT_F16 or GPUACT__FMT_BF16): fp32
-   values that the host entry points and the kernels round once to fmt
-   (f, f': gpuact__fm_to_fmt; dy f': gpuact__fm_dyg). A NaN x gives a NaN. */
-GPUACT__FN float gpuact__fast16_fwd(int op, float x, const gpuact_cfg *c, int fmt) {
-    float v;
-    switch (op) {
-    case GPUACT_OP_GELU_ERF: v = gpuact__h16_gelu_erf(x, fmt); break;
-    case GPUACT_OP_GELU_TANH: v = gpuact__h16_gelu_tanh(x, fmt); break;
-    case GPUACT_OP_GELU_SIGMOID: v = gpuact__h16_gelu_sigmoid(x, fmt); break;
-    case GPUACT_OP_ELU: v = gpuact__h16_elu(x, c->alpha); break;
-    case GPUACT_OP_SELU: v = gpuact__h16_selu(x); break;
-    case GPUACT_OP_SILU: v = gpuact__h16_silu(x, fmt); break;
-    default: v = gpuact__h16_swish_tanh(x, c->scale, c->lo, c->hi, fmt); break;
-    }
-    if (gpuact__fm_near_ovf(v, fmt) && gpuact__isfinite(x)) return gpuact__fm_acc_fwd(op, x, c, fmt);
-    return v;
-}
-GPUACT__FN float gpuact__fast16_grad(int op, float x, const gpuact_cfg *c, int fmt) {
-    float v;
-    switch (op) {
-    case GPUACT_OP_GELU_ERF: v = gpuact__h16_gelu_erf_grad(x, fmt); break;
-    case GPUACT_OP_GELU_TANH: v = gpuact__h16_gelu_tanh_grad(x, fmt); break;
-    case GPUACT_OP_GELU_SIGMOID: v = gpuact__h16_gelu_sigmoid_grad(x, fmt); break;
-    case GPUACT_OP_ELU: v = gpuact__h16_elu_grad(x, c->alpha, fmt); break;
-    case GPUACT_OP_SELU: v = gpuact__h16_selu_grad(x, fmt); break;
-    case GPUACT_OP_SILU: v = gpuact__h16_silu_grad(x, fmt); break;
-    default: v = gpuact__h16_swish_tanh_grad(x, c->scale, c->lo, c->hi, fmt); break;
-    }
-    if (gpuact__fm_near_ovf(v, fmt) && gpuact__isfinite(x)) return gpuact__fm_acc16_grad(op, x, c, fmt);
-    return v;
-}
-
 /* The switches over op that the host entry points and the kernels call:
    f(x) and f'(x) in fp32, NaN -> the canonical NaN. */
 GPUACT__FN float gpuact__fast_mode_fwd(int op, float x, const gpuact_cfg *c) {
@@ -3699,11 +3448,16 @@ GPUACT__FN float gpuact__fm_dyg(float g, float dy, int fmt) {
     }
     return gpuact__round(gpuact__xf_mulf(gpuact__xf_f(g), dy), fmt);
 }
+/* Fast mode's entry points, one element in fmt (section 9.1's head says
+   where they compute fast mode's functions, GPUACT__FM_OWN, and where they
+   give accurate mode's results) */
 GPUACT__FN float gpuact__fast_mode_fwd_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
-    return gpuact__fm_to_fmt(fmt == GPUACT__FMT_F32 ? gpuact__fast_mode_fwd(op, x, c) : gpuact__fast16_fwd(op, x, c, fmt), fmt);
+    if (!GPUACT__FM_OWN(op, fmt == GPUACT__FMT_F32)) return gpuact__fm_acc_fwd(op, x, c, fmt);
+    return gpuact__fast_mode_fwd(op, x, c);
 }
 GPUACT__FN float gpuact__fast_mode_grad_fmt(int op, float x, const gpuact_cfg *c, int fmt) {
-    return gpuact__fm_to_fmt(fmt == GPUACT__FMT_F32 ? gpuact__fast_mode_grad(op, x, c) : gpuact__fast16_grad(op, x, c, fmt), fmt);
+    if (!GPUACT__FM_OWN(op, fmt == GPUACT__FMT_F32)) return gpuact__fm_acc_grad(op, x, c, fmt);
+    return gpuact__fast_mode_grad(op, x, c);
 }
 /* swish_tanh's f' needs accurate mode at x (gpuact__fm_st_edge with the
    fp32 pieces: outside its band their gate is right for every format) */
@@ -3831,8 +3585,11 @@ GPUACT__FN float gpuact__fm_bwd_tail(int op, float x, float dy, const gpuact_cfg
    0 inf; f' is exactly zero only at x = +-inf, for elu's alpha = +-0, and
    where swish_tanh's clamp acts or s = +-0. */
 GPUACT__FN float gpuact__fast_mode_bwd_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
-    const float g = fmt == GPUACT__FMT_F32 ? gpuact__fast_mode_grad(op, x, c) : gpuact__fast16_grad(op, x, c, fmt);
-    const int slow = (g == 0.0f && gpuact__isinf(dy)) || gpuact__fm_bwd_tiny(op, x, g, dy, c, fmt);
+    float g;
+    int slow;
+    if (!GPUACT__FM_OWN(op, fmt == GPUACT__FMT_F32)) return gpuact__fm_acc_bwd(op, x, dy, c, fmt);
+    g = gpuact__fast_mode_grad(op, x, c);
+    slow = (g == 0.0f && gpuact__isinf(dy)) || gpuact__fm_bwd_tiny(op, x, g, dy, c, fmt);
     /* (the kernels come here on the same test; the rest of them is dy g) */
     if (!slow) return gpuact__fm_dyg(g, dy, fmt);
     /* dy g near the overflow, swish_tanh where the fast gate cannot be
@@ -3852,6 +3609,7 @@ GPUACT__FN float gpuact__fast_mode_bwd_fmt(int op, float x, float dy, const gpua
    lam alpha in two floats (y + its head is exact near y = -lam alpha) */
 GPUACT__FN float gpuact__fast_mode_bwd_out_fmt(int op, float y, float dy, const gpuact_cfg *c, int fmt) {
     float d;
+    if (!GPUACT__FM_OWN(op, fmt == GPUACT__FMT_F32)) return gpuact__fm_acc_bwd_out(op, y, dy, c, fmt);
     if (gpuact__isnan(y)) return GPUACT__NAN;
     if (op == GPUACT_OP_SELU)
         d = y > 0.0f ? GPUACT__FM_SELU_L : (gpuact__isinf(y) ? y : (y + GPUACT__FM_SELU_LA) + GPUACT__FM_SELU_LA_L);
@@ -5932,8 +5690,9 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
 };
 /* The count of the rows with OK: accurate-mode kernels (GPUACT__NKERNELS,
    GPUACT__NPASS of them gpuact__k_pass) and fast-mode kernels
-   (GPUACT__NFAST: one per op, not per OP, none without
-   GPUACT_FAST_KERNELS). P = 1 counts only the rows with PASS. */
+   (GPUACT__NFAST: one per op, not per OP, for the fp32 rows of the ops
+   of GPUACT__FM_OWN, none without GPUACT_FAST_KERNELS). P = 1 counts only
+   the rows with PASS. */
 template <int OP, int DT, int DIR, int P> struct gpuact__kt_row {
     enum { value = gpuact__kt<OP, DT, DIR>::OK && (!P || gpuact__kt<OP, DT, DIR>::PASS) };
 };
@@ -5950,8 +5709,12 @@ template <int P> struct gpuact__kt_ops {
                    gpuact__kt_count<GPUACT_OP_SELU, P>::value + gpuact__kt_count<GPUACT_OP_SILU, P>::value +
                    gpuact__kt_count<GPUACT_OP_SWISH_TANH, P>::value };
 };
-/* gpuact__k_lut kernels (section 10.2): one per op and 16-bit type built,
-   and mode (accurate; fast with GPUACT_FAST_KERNELS) */
+/* fast mode's kernels of op OP (gpuact__k_fm): its fp32 rows where fast
+   mode computes its own functions (GPUACT__FM_OWN) */
+template <int OP> struct gpuact__kt_fm {
+    enum { value = GPUACT__FM_OWN(OP, 1) ? (int)gpuact__kt_dirs<OP, GPUACT_F32, 0>::value : 0 };
+};
+/* gpuact__k_lut kernels (section 10.2): one per op and 16-bit type built */
 template <int OP> struct gpuact__lut_count {
     enum { value = (int)gpuact__k_built<OP, GPUACT_F16>::value + (int)gpuact__k_built<OP, GPUACT_BF16>::value };
 };
@@ -5961,14 +5724,16 @@ template <int OP> struct gpuact__lut_count {
 #define GPUACT__FWD_TABLES 1
 #endif
 enum {
-    GPUACT__NLUT = GPUACT__FWD_TABLES * (1 + GPUACT__FAST_KERNELS) * (gpuact__lut_count<GPUACT_OP_GELU_ERF>::value + gpuact__lut_count<GPUACT_OP_GELU_TANH>::value +
+    GPUACT__NLUT = GPUACT__FWD_TABLES * (gpuact__lut_count<GPUACT_OP_GELU_ERF>::value + gpuact__lut_count<GPUACT_OP_GELU_TANH>::value +
                                          gpuact__lut_count<GPUACT_OP_GELU_SIGMOID>::value + gpuact__lut_count<GPUACT_OP_ELU>::value +
                                          gpuact__lut_count<GPUACT_OP_SELU>::value + gpuact__lut_count<GPUACT_OP_SILU>::value +
                                          gpuact__lut_count<GPUACT_OP_SWISH_TANH>::value),
     GPUACT__NOP_ROWS = gpuact__kt_ops<0>::value,
     GPUACT__NKERNELS = GPUACT__NOP_ROWS + gpuact__kt_count<GPUACT__OP_SWISH_TT>::value,
     GPUACT__NPASS = gpuact__kt_ops<1>::value + gpuact__kt_count<GPUACT__OP_SWISH_TT, 1>::value,
-    GPUACT__NFAST = GPUACT__FAST_KERNELS ? GPUACT__NOP_ROWS : 0
+    GPUACT__NFAST = GPUACT__FAST_KERNELS ? gpuact__kt_fm<GPUACT_OP_ELU>::value + gpuact__kt_fm<GPUACT_OP_SELU>::value +
+                                               gpuact__kt_fm<GPUACT_OP_SILU>::value
+                                         : 0
 };
 /* The vectors of a VEC-mode call, for kernels with a fast tier: the loop is
    warp-uniform (a warp takes 32 U consecutive vectors a pass, lane l the
@@ -6295,14 +6060,9 @@ template <int OP, int DT>
 __device__ __noinline__ uint32_t gpuact__fm_bwd_out_call(const gpuact_cfg c, float y, float dy) {
     return gpuact__elt<DT>::store(gpuact__fast_mode_bwd_out_fmt(OP, y, dy, &c, (int)gpuact__elt<DT>::FMT));
 }
-/* f and f' of fast mode in DT's format: fp32's functions, or the shorter
-   16-bit ones (gpuact__fast16_*), as the host entry points take them */
-template <int OP, int DT> __device__ __forceinline__ float gpuact__fm_f(float x, const gpuact_cfg *c) {
-    return DT == GPUACT_F32 ? gpuact__fast_mode_fwd(OP, x, c) : gpuact__fast16_fwd(OP, x, c, (int)gpuact__elt<DT>::FMT);
-}
-template <int OP, int DT> __device__ __forceinline__ float gpuact__fm_g(float x, const gpuact_cfg *c) {
-    return DT == GPUACT_F32 ? gpuact__fast_mode_grad(OP, x, c) : gpuact__fast16_grad(OP, x, c, (int)gpuact__elt<DT>::FMT);
-}
+/* f and f' of fast mode (its kernels are fp32's: GPUACT__FM_OWN) */
+template <int OP, int DT> __device__ __forceinline__ float gpuact__fm_f(float x, const gpuact_cfg *c) { return gpuact__fast_mode_fwd(OP, x, c); }
+template <int OP, int DT> __device__ __forceinline__ float gpuact__fm_g(float x, const gpuact_cfg *c) { return gpuact__fast_mode_grad(OP, x, c); }
 /* dy f'(x) in DT's format. The common case in a few instructions: the
    product h = dy g rounded to odd in fp32 (the nearest float, moved one
    step towards zero and made odd when the fma's residual shows it
@@ -6510,33 +6270,32 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_pass(const gpu
    and the table in shared memory (whole, or the entries of |x| in
    [2^-8, 2^8)) 93-94, as a plain copy is in that loop.
    The tables: static device memory of the module that instantiates these
-   kernels, 128 KB per op, type and mode (GPUACT__LUT_SLOTS of them; fast
-   mode's with GPUACT_FAST_KERNELS). gpuact__k_lut_build fills one, each
-   entry (one a thread) by what the mode's kernels compute for an element:
-   accurate mode's through the call that the op's 16-bit forward kernel
-   makes for what its tier rejects (gpuact__k_elem_call: the chain after
-   that tier; every tier keeps only correctly rounded 16-bit results, so
-   these are the chain's), fast mode's through gpuact__fm_elem_call;
-   test_device checks every entry against the host. Then it sets the
+   kernels, 128 KB per op and type (GPUACT__LUT_SLOTS of them; fast mode's
+   16-bit forward is accurate mode's, GPUACT__FM_OWN). gpuact__k_lut_build
+   fills one, each entry (one a thread) by the call that the op's 16-bit
+   forward kernel makes for what its tier rejects (gpuact__k_elem_call: the
+   chain after that tier; every tier keeps only correctly rounded 16-bit
+   results, so these are the chain's); test_device checks every entry
+   against the host. Then it sets the
    table's mark. gpuact.h (gpuact__lut_take) launches it on the stream of
-   the first 16-bit forward call of the op, type and mode on the device,
+   the first 16-bit forward call of the op and type on the device,
    and records an event after it; that call and every later one whose
    parameters are the table's (elu's alpha, swish_tanh's s, lo, hi; the
    other ops have none) once the event has completed read the table;
-   others run the mode's computing kernel (gpuact__k_eltwise, gpuact__k_fm). A kernel
+   others run the computing kernel (gpuact__k_eltwise). A kernel
    boundary lies between the table's writes and its reads, so the reads
    may take the read-only path (__ldg). A table whose mark is missing (the
    device was reset since) is not read: each element then goes through the
    call. GPUACT_NO_FWD_TABLES: no tables, the computing kernels for every
    16-bit forward.
    ------------------------------------------------------------------------ */
-#define GPUACT__LUT_SLOTS (4 * GPUACT_OP_COUNT) /* op x {accurate, fast} x {fp16, bf16} */
+#define GPUACT__LUT_SLOTS (2 * GPUACT_OP_COUNT) /* op x {fp16, bf16} */
 #define GPUACT__LUT_MARK 0x6c757431u           /* "lut1": the table is filled */
 #ifndef GPUACT__LUT_U
 #define GPUACT__LUT_U 4 /* 16-byte vectors a lane: H100, n = 2^28, fp16 randn / mix, % of copy: U = 2 93.2-94.1 / 94.2-95.2, U = 4 97.0-97.3 / 97.5-98.1 */
 #endif
-#define GPUACT__LUT_S(op, dt, fm) (4 * ((op) - 1) + 2 * (fm) + ((dt) == GPUACT_BF16))
-static inline int gpuact__lut_slot(int op, int dt, int mode) { return GPUACT__LUT_S(op, dt, mode == GPUACT_MODE_FAST); }
+#define GPUACT__LUT_S(op, dt) (2 * ((op) - 1) + ((dt) == GPUACT_BF16))
+static inline int gpuact__lut_slot(int op, int dt) { return GPUACT__LUT_S(op, dt); }
 /* table S (gpuact__lut_slot): a static of a function template, so that it
    exists only in the modules whose kernels read it (the implementation's),
    not in every CUDA file that includes this header */
@@ -6550,17 +6309,16 @@ template <int S> __device__ __forceinline__ gpuact__lut_t *gpuact__lut_d() {
 }
 
 #if !defined(GPUACT_NO_FWD_TABLES)
-/* an element's forward: accurate mode's (the rest of the chain after the
-   16-bit tier), or fast mode's (FM) */
-template <int OP, int DT, int FM> __device__ __forceinline__ uint32_t gpuact__lut_entry(const gpuact_cfg &c, uint32_t a) {
-    return FM ? (uint32_t)gpuact__fm_elem_call<OP, DT, GPUACT__DIR_FWD>(c, a, 0u) : (uint32_t)gpuact__k_elem_call<OP, DT, GPUACT__DIR_FWD>(c, a, 0u);
+/* an element's forward: the rest of the chain after the 16-bit tier */
+template <int OP, int DT> __device__ __forceinline__ uint32_t gpuact__lut_entry(const gpuact_cfg &c, uint32_t a) {
+    return (uint32_t)gpuact__k_elem_call<OP, DT, GPUACT__DIR_FWD>(c, a, 0u);
 }
 /* fills a table for k.cfg (k's other fields unused: one parameter type for
    every element-wise kernel): grid 65536 / GPUACT__BLOCK, an entry a thread */
-template <int OP, int DT, int FM> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut_build(const gpuact__kargs k) {
-    gpuact__lut_t *t = gpuact__lut_d<GPUACT__LUT_S(OP, DT, FM)>();
+template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut_build(const gpuact__kargs k) {
+    gpuact__lut_t *t = gpuact__lut_d<GPUACT__LUT_S(OP, DT)>();
     const uint32_t e = blockIdx.x * GPUACT__BLOCK + threadIdx.x;
-    t->tab[e] = (uint16_t)gpuact__lut_entry<OP, DT, FM>(k.cfg, e);
+    t->tab[e] = (uint16_t)gpuact__lut_entry<OP, DT>(k.cfg, e);
     if (e == 0) t->mark = GPUACT__LUT_MARK;
 }
 /* an element: the table's entry */
@@ -6573,15 +6331,15 @@ template <int DT> struct gpuact__lut_fn {
    a thread of the grid (a call, not inlined code: the kernel keeps the
    registers of the lookup alone, 38-40 where the call inlined into the loop
    took 48, and 5 resident blocks a multiprocessor lost 12 points of fp16) */
-template <int OP, int DT, int FM>
+template <int OP, int DT>
 __device__ __noinline__ void gpuact__lut_unbuilt(const gpuact_cfg c, const unsigned char *in, unsigned char *out, size_t n, int bytes) {
     for (size_t i = (size_t)blockIdx.x * GPUACT__BLOCK + threadIdx.x; i < n; i += (size_t)gridDim.x * GPUACT__BLOCK)
-        gpuact__k_st1<2>(out + 2 * i, gpuact__lut_entry<OP, DT, FM>(c, gpuact__k_ld1<2>(in + 2 * i, bytes)), bytes);
+        gpuact__k_st1<2>(out + 2 * i, gpuact__lut_entry<OP, DT>(c, gpuact__k_ld1<2>(in + 2 * i, bytes)), bytes);
 }
-template <int OP, int DT, int FM> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut(const gpuact__kargs k) {
-    const gpuact__lut_t *t = gpuact__lut_d<GPUACT__LUT_S(OP, DT, FM)>();
+template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut(const gpuact__kargs k) {
+    const gpuact__lut_t *t = gpuact__lut_d<GPUACT__LUT_S(OP, DT)>();
     if (__ldg(&t->mark) != GPUACT__LUT_MARK) {
-        gpuact__lut_unbuilt<OP, DT, FM>(k.cfg, k.in0, k.out0, k.mode == GPUACT__MODE_VEC ? k.items + k.nvec * 7 : k.items, k.mode == GPUACT__MODE_BYTES);
+        gpuact__lut_unbuilt<OP, DT>(k.cfg, k.in0, k.out0, k.mode == GPUACT__MODE_VEC ? k.items + k.nvec * 7 : k.items, k.mode == GPUACT__MODE_BYTES);
         return;
     }
     gpuact__lut_fn<DT> fn;
@@ -6589,14 +6347,13 @@ template <int OP, int DT, int FM> static __global__ void __launch_bounds__(GPUAC
     gpuact__onepass<DT, GPUACT__DIR_FWD, GPUACT__LUT_U>(k, fn);
 }
 #endif
-/* Launcher of gpuact__k_lut<OP, DT, FM> where the op and type are built,
-   and fast mode's kernels for FM (else cudaErrorInvalidValue: the caller
-   checked) */
-template <int OP, int DT, int FM, bool BUILT = gpuact__k_built<OP, DT>::value && DT != GPUACT_F32 && (!FM || GPUACT__FAST_KERNELS)>
+/* Launcher of gpuact__k_lut<OP, DT> where the op and type are built (else
+   cudaErrorInvalidValue: the caller checked) */
+template <int OP, int DT, bool BUILT = gpuact__k_built<OP, DT>::value && DT != GPUACT_F32>
 struct gpuact__lut_launcher {
     static cudaError_t run(const gpuact__kargs &k, cudaStream_t stream) {
 #if !defined(GPUACT_NO_FWD_TABLES)
-        return gpuact__onepass_launch((const void *)gpuact__k_lut<OP, DT, FM>, k, GPUACT__LUT_U, stream);
+        return gpuact__onepass_launch((const void *)gpuact__k_lut<OP, DT>, k, GPUACT__LUT_U, stream);
 #else
         (void)k; (void)stream;
         return cudaErrorInvalidValue;
@@ -6607,22 +6364,22 @@ struct gpuact__lut_launcher {
 #if !defined(GPUACT_NO_FWD_TABLES)
         void *args[1];
         args[0] = const_cast<gpuact__kargs *>(&k);
-        return cudaLaunchKernel((const void *)gpuact__k_lut_build<OP, DT, FM>, dim3(65536 / GPUACT__BLOCK), dim3(GPUACT__BLOCK), args, 0, stream);
+        return cudaLaunchKernel((const void *)gpuact__k_lut_build<OP, DT>, dim3(65536 / GPUACT__BLOCK), dim3(GPUACT__BLOCK), args, 0, stream);
 #else
         (void)k; (void)stream;
         return cudaErrorInvalidValue;
 #endif
     }
 };
-template <int OP, int DT, int FM> struct gpuact__lut_launcher<OP, DT, FM, false> {
+template <int OP, int DT> struct gpuact__lut_launcher<OP, DT, false> {
     static cudaError_t run(const gpuact__kargs &, cudaStream_t) { return cudaErrorInvalidValue; }
     static cudaError_t build(const gpuact__kargs &, cudaStream_t) { return cudaErrorInvalidValue; }
 };
 /* runtime op -> template: the lookup kernel for k (build = 0), or the
-   table's build kernel for k's parameters (build = 1), of k's mode */
-template <int DT, int FM> static inline cudaError_t gpuact__lut_launch_op(int op, int build, const gpuact__kargs &k, cudaStream_t stream) {
+   table's build kernel for k's parameters (build = 1) */
+template <int DT> static inline cudaError_t gpuact__lut_launch_op(int op, int build, const gpuact__kargs &k, cudaStream_t stream) {
 #define GPUACT__LUT_CASE(OP) \
-    case OP: return build ? gpuact__lut_launcher<OP, DT, FM>::build(k, stream) : gpuact__lut_launcher<OP, DT, FM>::run(k, stream);
+    case OP: return build ? gpuact__lut_launcher<OP, DT>::build(k, stream) : gpuact__lut_launcher<OP, DT>::run(k, stream);
     switch (op) {
         GPUACT__LUT_CASE(GPUACT_OP_GELU_ERF)
         GPUACT__LUT_CASE(GPUACT_OP_GELU_TANH)
@@ -6635,13 +6392,11 @@ template <int DT, int FM> static inline cudaError_t gpuact__lut_launch_op(int op
     }
 #undef GPUACT__LUT_CASE
 }
-/* runtime dtype and mode -> template (a template only so that the kernels
-   are instantiated where it is called, as gpuact__eltwise_device) */
+/* runtime dtype -> template (a template only so that the kernels are
+   instantiated where it is called, as gpuact__eltwise_device) */
 template <int UNUSED = 0>
 static inline cudaError_t gpuact__lut_launch(int op, int dtype, int build, const gpuact__kargs &k, cudaStream_t stream) {
-    if (k.cfg.mode == GPUACT_MODE_FAST)
-        return dtype == GPUACT_F16 ? gpuact__lut_launch_op<GPUACT_F16, 1>(op, build, k, stream) : gpuact__lut_launch_op<GPUACT_BF16, 1>(op, build, k, stream);
-    return dtype == GPUACT_F16 ? gpuact__lut_launch_op<GPUACT_F16, 0>(op, build, k, stream) : gpuact__lut_launch_op<GPUACT_BF16, 0>(op, build, k, stream);
+    return dtype == GPUACT_F16 ? gpuact__lut_launch_op<GPUACT_F16>(op, build, k, stream) : gpuact__lut_launch_op<GPUACT_BF16>(op, build, k, stream);
 }
 /* Launches the build kernel of (op, dtype)'s table for cfg on `stream`
    (gpuact.h's gpuact__lut_take; op and dtype built, dtype 16-bit) */
@@ -7361,7 +7116,7 @@ static inline cudaError_t gpuact__sm_count(int device, int *sms) {
 template <int OP, int DT, int DIR, bool OK = gpuact__kt<OP, DT, DIR>::OK, bool PASS = gpuact__kt<OP, DT, DIR>::PASS>
 struct gpuact__launcher {
     static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, int device, cudaStream_t stream) {
-        if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR, GPUACT__FAST_KERNELS>::run(k, stream);
+        if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR, GPUACT__FAST_KERNELS && GPUACT__FM_OWN(gpuact__op_of<OP>::value, DT == GPUACT_F32)>::run(k, stream);
         const void *fn = (const void *)gpuact__k_eltwise<OP, DT, DIR>;
         static int cache[GPUACT__CACHED_DEVICES]; /* per instantiation: this kernel's answer per device */
         const int cached = device >= 0 && device < GPUACT__CACHED_DEVICES ? gpuact__cache_get(&cache[device]) : 0;
@@ -7383,7 +7138,7 @@ struct gpuact__launcher {
 /* the rows with PASS: gpuact__k_pass, whose grid is its passes */
 template <int OP, int DT, int DIR> struct gpuact__launcher<OP, DT, DIR, true, true> {
     static cudaError_t run(const gpuact__kargs &k, size_t, int, int, cudaStream_t stream) {
-        if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR, GPUACT__FAST_KERNELS>::run(k, stream);
+        if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR, GPUACT__FAST_KERNELS && GPUACT__FM_OWN(gpuact__op_of<OP>::value, DT == GPUACT_F32)>::run(k, stream);
         return gpuact__onepass_launch((const void *)gpuact__k_pass<OP, DT, DIR>, k, gpuact__kt<OP, DT, DIR>::PU, stream);
     }
 };

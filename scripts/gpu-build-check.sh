@@ -47,7 +47,7 @@ trap 'rm -rf "$work"' EXIT
 # gpuact_kernels.cuh): gpuact__k_eltwise instantiations (GPUACT__NKERNELS: 7 ops
 # x 3 dtypes x 4 directions, elu's and selu's backward from y, swish_tanh's
 # table-tier kernels), gpuact__k_fm ones (GPUACT__NFAST, fast mode) and
-# gpuact__k_lut ones (GPUACT__NLUT, the 16-bit forward from a table, in each mode).
+# gpuact__k_lut ones (GPUACT__NLUT, the 16-bit forward from a table).
 printf '#include "gpuact_kernels.cuh"\n#include <stdio.h>\nint main(void) { printf("%%d %%d %%d %%d %%d\\n", (int)GPUACT__NKERNELS, (int)GPUACT__NFAST, (int)GPUACT__NGATED, (int)GPUACT__NPASS, (int)GPUACT__NLUT); return 0; }\n' \
   >"$work/kcount.cu"
 # (the sm_90 build of host_link_impl.cu below has the fast-mode kernels too:
@@ -293,15 +293,15 @@ for k, v in sorted(gk.items()):
     if v[0] or v[1] or v[2]:
         print("  gated %s %s %s: %d bytes stack, %d/%d bytes spilled" % (ops[k[0]], dts[k[1]], ["fwd", "bwd"][k[2]], v[0], v[1], v[2]))
 # the 16-bit forward's table kernels: no stack, no spill
-lpat = re.compile(r"Function properties for _Z\d+gpuact__k_lutILi(\d+)ELi(\d)ELi(\d)EEv13gpuact__kargs\s*\n"
+lpat = re.compile(r"Function properties for _Z\d+gpuact__k_lutILi(\d+)ELi(\d)EEv13gpuact__kargs\s*\n"
                   r"\s*(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads\s*\n"
                   r"ptxas info\s*: Used (\d+) registers")
-lk = {tuple(map(int, m.groups()[:3])): tuple(map(int, m.groups()[3:])) for m in lpat.finditer(txt)}
+lk = {tuple(map(int, m.groups()[:2])): tuple(map(int, m.groups()[2:])) for m in lpat.finditer(txt)}
 lbad = [k for k, v in lk.items() if v[0] or v[1] or v[2]]
 print("16-bit forward table kernels: %d, with stack or spills: %d, registers %d..%d" % (
       len(lk), len(lbad), min(v[3] for v in lk.values()) if lk else 0, max(v[3] for v in lk.values()) if lk else 0))
 for k in lbad:
-    print("  stack/spill (table kernel): %s %s %s: %s" % (ops[k[0]], dts[k[1]], ["accurate", "fast"][k[2]], lk[k]))
+    print("  stack/spill (table kernel): %s %s: %s" % (ops[k[0]], dts[k[1]], lk[k]))
 sys.exit(0 if len(res) == int(sys.argv[2]) and len(fm) == int(sys.argv[3]) and len(gk) == int(sys.argv[4]) and len(lk) == int(sys.argv[5])
          and not bad and not fbad and not gbad and not lbad else 1)
 PY

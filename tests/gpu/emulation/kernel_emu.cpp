@@ -202,7 +202,7 @@ int main() {
                     const gpuact_status sh = call(false, FWD, (gpuact_op)op, DTS[ti], p, x + 2, NULL, r0.data(), NULL, n);
                     const void *lut = NULL;
                     switch (op * 4 + ti) {
-#define LUT_K(OP, TI, DT) case OP * 4 + TI: lut = (const void *)gpuact__k_lut<OP, DT, 0>; break;
+#define LUT_K(OP, TI, DT) case OP * 4 + TI: lut = (const void *)gpuact__k_lut<OP, DT>; break;
                         LUT_K(1, 1, GPUACT_F16) LUT_K(1, 2, GPUACT_BF16) LUT_K(2, 1, GPUACT_F16) LUT_K(2, 2, GPUACT_BF16)
                         LUT_K(3, 1, GPUACT_F16) LUT_K(3, 2, GPUACT_BF16) LUT_K(4, 1, GPUACT_F16) LUT_K(4, 2, GPUACT_BF16)
                         LUT_K(5, 1, GPUACT_F16) LUT_K(5, 2, GPUACT_BF16) LUT_K(6, 1, GPUACT_F16) LUT_K(6, 2, GPUACT_BF16)
