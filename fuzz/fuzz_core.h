@@ -211,7 +211,8 @@ FZ_FN uint32_t fz_lib_fast(int dir, int op, int fmt, uint32_t xb, uint32_t db, c
     return fmt == 1 ? gpuact__f32_to_f16_exact(r) : gpuact__f32_to_bf16_exact(r);
 }
 /* the public fast scalar functions (fp32 f and f'), for the same op and
-   parameters: the epilogue's functions must give the entry points' bits */
+   parameters: the epilogue's functions must give the entry points' bits
+   where those compute fast mode's own functions (GPUACT__FM_OWN) */
 FZ_FN float fz_public_fast(int dir, int op, float x, const gpuact_cfg *c) {
     switch (op) {
     case GPUACT_OP_GELU_ERF: return dir ? gpuact_gelu_erf_grad_fast(x) : gpuact_gelu_erf_fast(x);
