@@ -236,6 +236,12 @@
                       fp64 (GPUACT_F64): every op and direction, host and
                       device (GPUACT_F64_KERNELS), rounded once from
                       double-double, within 0.5x ULP of MPFR.
+                      Fast mode's entry points: fast mode's own functions
+                      for fp32 elu, selu and silu; accurate mode's results
+                      and kernels for the other fp32 ops and every fp16 /
+                      bf16 call, where those were the faster (H200: fast
+                      mode within 1 point of accurate mode or ahead in 60
+                      of 63 cells, 24 before); 14 fast-mode kernels.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
