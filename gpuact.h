@@ -111,10 +111,10 @@
                               entry points and the scalar functions keep every op.
      GPUACT_ONLY_TYPES        the same for the element types of the kernels:
                                 #define GPUACT_ONLY_TYPES (GPUACT_BIT(GPUACT_F32) | GPUACT_BIT(GPUACT_BF16))
-     GPUACT_FAST_KERNELS      CUDA: also build the 14 fast-mode kernels (fp32 elu, selu and
-                              silu: the rest of fast mode runs accurate mode's
-                              kernels; the implementation's nvcc build takes about 1.2 times as
-                              long: their rare inputs call accurate mode); without it the
+     GPUACT_FAST_KERNELS      CUDA: also build the 14 fast-mode kernels (fp32 elu, selu and silu;
+                              the rest of fast mode runs accurate mode's kernels). The
+                              implementation's nvcc build then takes about 1.2 times as long
+                              (their rare inputs call accurate mode); without it the
                               *_device entry points answer GPUACT_ERROR_UNSUPPORTED in fast
                               mode (the host entry points and the scalar functions have it).
      GPUACT_GATED_OPS         CUDA: the ops whose gated-form kernels are built (gpuact_gated_device,

@@ -112,10 +112,10 @@
                               entry points and the scalar functions keep every op.
      GPUACT_ONLY_TYPES        the same for the element types of the kernels:
                                 #define GPUACT_ONLY_TYPES (GPUACT_BIT(GPUACT_F32) | GPUACT_BIT(GPUACT_BF16))
-     GPUACT_FAST_KERNELS      CUDA: also build the 14 fast-mode kernels (fp32 elu, selu and
-                              silu: the rest of fast mode runs accurate mode's
-                              kernels; the implementation's nvcc build takes about 1.2 times as
-                              long: their rare inputs call accurate mode); without it the
+     GPUACT_FAST_KERNELS      CUDA: also build the 14 fast-mode kernels (fp32 elu, selu and silu;
+                              the rest of fast mode runs accurate mode's kernels). The
+                              implementation's nvcc build then takes about 1.2 times as long
+                              (their rare inputs call accurate mode); without it the
                               *_device entry points answer GPUACT_ERROR_UNSUPPORTED in fast
                               mode (the host entry points and the scalar functions have it).
      GPUACT_GATED_OPS         CUDA: the ops whose gated-form kernels are built (gpuact_gated_device,
@@ -15700,7 +15700,8 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    rounded (GPUACT__FM_OWN, below, says where and why). Backward dy f'(x):
    f'(x) in fp32, the exact product with dy rounded once; where the fp32 f'
    is subnormal or zero, it is formed again as P 2^N and multiplied before
-   the rounding (gpuact__fm_bwd_tail), so a large |dy| keeps the bound. Measured maxima: docs/ACCURACY.md ("Fast mode") and the table below.
+   the rounding (gpuact__fm_bwd_tail), so a large |dy| keeps the bound.
+   Measured maxima: docs/ACCURACY.md ("Fast mode") and the table below.
 
    Special values exactly as accurate mode: NaN -> canonical quiet NaN,
    the limits at +-inf (inputs are clamped where the result has already
@@ -15759,8 +15760,9 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
    59-91 in fast mode's, swish_tanh's 179 stalled on instruction fetch:
    H200, ncu), in fp32 by up to 14 points of copy (gelu_erf's forward,
    H200; swish_tanh's backward 4x), and their 16-bit forwards tie (the
-   tables): bench/results/2026-11-29-h200-fast-cells. The choice is per op and format, the same for every
-   direction, so forward+backward stays the separate calls' bits. The
+   tables): bench/results/2026-11-29-h200-fast-cells. The choice is per op
+   and format, the same for every direction, so forward+backward stays the
+   separate calls' bits. The
    scalar functions (gpuact_gelu_erf_fast ...) are fast mode's own
    functions for every op. f32: the format is fp32. */
 #define GPUACT__FM_OWN(op, f32)                                                                                  \
@@ -16162,10 +16164,6 @@ GPUACT__FN float gpuact__fast_mode_grad(int op, float x, const gpuact_cfg *c) {
     if (gpuact__fm_near_ovf(v, GPUACT__FMT_F32) && gpuact__isfinite(x)) return gpuact__fm_acc_grad(op, x, c, GPUACT__FMT_F32);
     return v;
 }
-/* v (an fp32 result) rounded once to fmt */
-GPUACT__FN float gpuact__fm_to_fmt(float v, int fmt) {
-    return fmt == GPUACT__FMT_F32 ? v : gpuact__round(gpuact__xf_f(v), fmt);
-}
 /* dy g rounded once to fmt (NaN -> canonical) */
 GPUACT__FN float gpuact__fm_dyg(float g, float dy, int fmt) {
     if (gpuact__isnan(dy) || gpuact__isnan(g)) return GPUACT__NAN;
@@ -16186,26 +16184,11 @@ GPUACT__FN float gpuact__fast_mode_grad_fmt(int op, float x, const gpuact_cfg *c
     if (!GPUACT__FM_OWN(op, fmt == GPUACT__FMT_F32)) return gpuact__fm_acc_grad(op, x, c, fmt);
     return gpuact__fast_mode_grad(op, x, c);
 }
-/* swish_tanh's f' needs accurate mode at x (gpuact__fm_st_edge with the
-   fp32 pieces: outside its band their gate is right for every format) */
-GPUACT__FN int gpuact__fm_st_edge_c(float x, const gpuact_cfg *c) {
-    float s2;
-    const float w = gpuact__fm_st_w(x, c->scale), t = gpuact__fm_tanh(w, &s2);
-    return x == x && gpuact__fm_st_edge(x, w, t, s2, c->scale, c->lo, c->hi, 7.62939453e-06f);
-}
-/* swish_tanh's f' is exactly 0: s = +-0 or a clamp acts (0 where the fast
-   pieces cannot tell: gpuact__fast_mode_bwd_fmt then asks accurate mode) */
-GPUACT__FN int gpuact__fm_st_zero(float x, const gpuact_cfg *c) {
-    float s2;
-    const float w = gpuact__fm_st_w(x, c->scale);
-    if (gpuact__fm_st_edge_c(x, c)) return c->scale == 0.0f;
-    return c->scale == 0.0f || !gpuact__fm_st_pass(x, w, gpuact__fm_tanh(w, &s2), c->scale, c->lo, c->hi);
-}
-/* dy f'(x) where f'(x) is subnormal or zero in fp32 (a negative tail,
-   elu's tiny alpha, swish_tanh's sech^2 of a large w): its fp32 value has
-   lost bits (up to all of them, 2^-149 absolute) that a large |dy| brings
-   back into the normal range of fp32 or bfloat16 (dy = 2^100, f' = 2^-140:
-   2^-40). There f' is formed again as P 2^N, P normal, with the fp32
+/* dy f'(x) where f'(x) is subnormal or zero in fp32 (silu's negative
+   tail, elu's and selu's, elu's tiny alpha; the ops whose backward fast
+   mode computes, GPUACT__FM_OWN): its fp32 value has lost bits (up to all
+   of them, 2^-149 absolute) that a large |dy| brings back into the normal
+   range (dy = 2^100, f' = 2^-140: 2^-40). There f' is formed again as P 2^N, P normal, with the fp32
    pieces above (wider clamps: e^z down to z = -240, where f' 2^128 is
    below 2^-200) and multiplied by dy exactly before the one rounding. Only
    the backward takes it; f' itself rounds to the same subnormal either way. */
@@ -16230,61 +16213,13 @@ GPUACT__FN gpuact__xf gpuact__fm_dsilu_tail(float x) {
     return gpuact__fm_xf_pn(p, n);
 }
 /* f'(x) as an xf, where the caller has found its fp32 value tiny: x < -2
-   for the gelu family and silu, x <= 0 for elu and selu, swish_tanh where
-   f' is not exactly zero */
+   for silu, x <= 0 for elu and selu */
 GPUACT__FN gpuact__xf gpuact__fm_grad_tail(int op, float x, const gpuact_cfg *c) {
     int n;
     float p, m;
-    switch (op) {
-    case GPUACT_OP_SILU: return gpuact__fm_dsilu_tail(x);
-    case GPUACT_OP_GELU_SIGMOID: {
-        const float xz = x < -141.0f ? -141.0f : x, zh = gpuact__mul(xz, 1.70200002f);
-        p = gpuact__fm_dsig_pn(zh, gpuact__fm_gs_zl(xz, zh), zh, &n);
-        return gpuact__fm_xf_pn(p, n);
-    }
-    case GPUACT_OP_GELU_TANH: {
-        const float xz = x < -14.4f ? -14.4f : x;
-        float zl;
-        const float zh = gpuact__fm_gt_z(xz, &zl);
-        const float w = gpuact__mul(xz, gpuact__fma(gpuact__mul(xz, xz), 0.214064449f, 1.59576917f));
-        p = gpuact__fm_dsig_pn(zh, zl, w, &n);
-        return gpuact__fm_xf_pn(p, n);
-    }
-    case GPUACT_OP_GELU_ERF: {
-        /* e^(-t^2/2) (Q(t) - t/sqrt(2 pi)); t > 15: Q from its asymptotic series
-           (1/t - 1/t^3 + 3/t^5 - 15/t^7)/sqrt(2 pi), 2^-25 there */
-        const float t = x < -21.5f ? 21.5f : -x, h = gpuact__mul(t, t), l = gpuact__fma(t, t, -h);
-        float q;
-        p = gpuact__fm_exp(gpuact__mul(h, -0.5f), gpuact__mul(l, -0.5f), &n, &m);
-        if (t <= 15.0f) q = gpuact__fm_phi_tail(t).q;
-        else {
-            const float r = gpuact__fm_rcp(t), u = gpuact__mul(r, r);
-            q = gpuact__mul(gpuact__mul(r, 0.398942292f), gpuact__fma(-u, gpuact__fma(-u, gpuact__fma(u, -15.0f, 3.0f), 1.0f), 1.0f));
-        }
-        return gpuact__fm_xf_pn(gpuact__mul(gpuact__fma(t, -0.398942292f, q), p), n);
-    }
-    case GPUACT_OP_ELU:
-    case GPUACT_OP_SELU:
-        p = gpuact__fm_exp(x < -240.0f ? -240.0f : x, 0.0f, &n, &m);
-        return gpuact__xf_mulf(gpuact__fm_xf_pn(p, n), op == GPUACT_OP_ELU ? c->alpha : GPUACT__FM_SELU_LA);
-    default: {
-        /* s sech^2(w) silu'(x): sech^2(w) = 4 e/(2 + em)^2 with e = e^-2|w| = p 2^n */
-        const float w = gpuact__fm_st_w(x, c->scale), a0 = gpuact__absv(w), a = a0 < 120.0f ? a0 : 120.0f;
-        float pw, em, ri;
-        gpuact__xf v;
-        p = gpuact__fm_exp(gpuact__mul(a, -2.0f), 0.0f, &n, &m);
-        pw = gpuact__pow2(n > -126 ? n : -126);
-        em = gpuact__fma(pw, m, pw - 1.0f);
-        ri = gpuact__fm_rcp12(2.0f + em);
-        v = gpuact__fm_xf_pn(gpuact__mul(gpuact__mul(p, ri), ri), n + 2);
-        if (x < -2.0f) {
-            const gpuact__xf d = gpuact__fm_dsilu_tail(x);
-            v = gpuact__xf_mulf(v, d.h);
-            v.e += d.e;
-        } else v = gpuact__xf_mulf(v, gpuact__fm_dsilu(x > 3.40282347e38f ? 3.40282347e38f : x, 0.0f));
-        return gpuact__xf_mulf(v, c->scale);
-    }
-    }
+    if (op == GPUACT_OP_SILU) return gpuact__fm_dsilu_tail(x);
+    p = gpuact__fm_exp(x < -240.0f ? -240.0f : x, 0.0f, &n, &m);
+    return gpuact__xf_mulf(gpuact__fm_xf_pn(p, n), op == GPUACT_OP_ELU ? c->alpha : GPUACT__FM_SELU_LA);
 }
 /* is x where f' can be tiny and nonzero (see gpuact__fm_grad_tail)? */
 GPUACT__FN int gpuact__fm_tail_at(int op, float x, const gpuact_cfg *c) {
@@ -16292,44 +16227,39 @@ GPUACT__FN int gpuact__fm_tail_at(int op, float x, const gpuact_cfg *c) {
     switch (op) {
     case GPUACT_OP_ELU: return x <= 0.0f && c->alpha != 0.0f;
     case GPUACT_OP_SELU: return x <= 0.0f;
-    case GPUACT_OP_SWISH_TANH: return !gpuact__fm_st_zero(x, c);
     default: return x < -2.0f;
     }
 }
-/* the backward where f' (fp32 value g) is subnormal or zero; fmt fp32 or
-   bfloat16 (binary16's dy <= 65504 leaves such a product below 2^-110) */
-GPUACT__FN int gpuact__fm_bwd_tiny(int op, float x, float g, float dy, const gpuact_cfg *c, int fmt) {
-    if (gpuact__fm_near_ovf(gpuact__mul(dy, g), fmt)) return gpuact__isfinite(dy); /* and dy g near the overflow */
-    return fmt != GPUACT__FMT_F16 && gpuact__absv(g) < 1.17549435e-38f && gpuact__isfinite(dy) && dy != 0.0f &&
-           gpuact__fm_tail_at(op, x, c);
+/* the backward where f' (fp32 value g) is subnormal or zero, or dy g near
+   the overflow */
+GPUACT__FN int gpuact__fm_bwd_tiny(int op, float x, float g, float dy, const gpuact_cfg *c) {
+    if (gpuact__fm_near_ovf(gpuact__mul(dy, g), GPUACT__FMT_F32)) return gpuact__isfinite(dy);
+    return gpuact__absv(g) < 1.17549435e-38f && gpuact__isfinite(dy) && dy != 0.0f && gpuact__fm_tail_at(op, x, c);
 }
-GPUACT__FN float gpuact__fm_bwd_tail(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
-    return gpuact__round(gpuact__xf_mulf(gpuact__fm_grad_tail(op, x, c), dy), fmt);
+GPUACT__FN float gpuact__fm_bwd_tail(int op, float x, float dy, const gpuact_cfg *c) {
+    return gpuact__round(gpuact__xf_mulf(gpuact__fm_grad_tail(op, x, c), dy), GPUACT__FMT_F32);
 }
 /* dy f'(x). Where f'(x) is nonzero but its fp32 value underflowed to a
-   signed zero (a tail, or swish_tanh's sech^2 of a huge w), an infinite dy
-   gives the signed infinity that accurate mode's exact product gives, not
-   0 inf; f' is exactly zero only at x = +-inf, for elu's alpha = +-0, and
-   where swish_tanh's clamp acts or s = +-0. */
+   signed zero (a tail), an infinite dy gives the signed infinity that
+   accurate mode's exact product gives, not 0 inf; f' is exactly zero only
+   at x = +-inf and for elu's alpha = +-0. Elsewhere than GPUACT__FM_OWN,
+   accurate mode's result. */
 GPUACT__FN float gpuact__fast_mode_bwd_fmt(int op, float x, float dy, const gpuact_cfg *c, int fmt) {
     float g;
     int slow;
     if (!GPUACT__FM_OWN(op, fmt == GPUACT__FMT_F32)) return gpuact__fm_acc_bwd(op, x, dy, c, fmt);
     g = gpuact__fast_mode_grad(op, x, c);
-    slow = (g == 0.0f && gpuact__isinf(dy)) || gpuact__fm_bwd_tiny(op, x, g, dy, c, fmt);
+    slow = (g == 0.0f && gpuact__isinf(dy)) || gpuact__fm_bwd_tiny(op, x, g, dy, c);
     /* (the kernels come here on the same test; the rest of them is dy g) */
     if (!slow) return gpuact__fm_dyg(g, dy, fmt);
-    /* dy g near the overflow, swish_tanh where the fast gate cannot be
-       trusted, or elu below the tail's reach (x < -240: e^x under fm_exp's
-       range, where |alpha dy| up to 2^256 still makes dy f' nonzero):
-       accurate mode */
-    if ((gpuact__fm_near_ovf(gpuact__mul(dy, g), fmt) && gpuact__isfinite(dy)) ||
-        (op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_edge_c(x, c)) || (op == GPUACT_OP_ELU && x < -240.0f))
+    /* dy g near the overflow, or elu below the tail's reach (x < -240: e^x
+       under fm_exp's range, where |alpha dy| up to 2^256 still makes dy f'
+       nonzero): accurate mode */
+    if ((gpuact__fm_near_ovf(gpuact__mul(dy, g), fmt) && gpuact__isfinite(dy)) || (op == GPUACT_OP_ELU && x < -240.0f))
         return gpuact__fm_acc_bwd(op, x, dy, c, fmt);
-    if (g == 0.0f && gpuact__isinf(dy) && gpuact__isfinite(x) && !(op == GPUACT_OP_ELU && c->alpha == 0.0f) &&
-        !(op == GPUACT_OP_SWISH_TANH && gpuact__fm_st_zero(x, c)))
+    if (g == 0.0f && gpuact__isinf(dy) && gpuact__isfinite(x) && !(op == GPUACT_OP_ELU && c->alpha == 0.0f))
         return gpuact__copysign(dy, gpuact__u2f(gpuact__f2u(dy) ^ gpuact__f2u(g)));
-    if (gpuact__fm_bwd_tiny(op, x, g, dy, c, fmt)) return gpuact__fm_bwd_tail(op, x, dy, c, fmt);
+    if (gpuact__fm_bwd_tiny(op, x, g, dy, c)) return gpuact__fm_bwd_tail(op, x, dy, c);
     return gpuact__fm_dyg(g, dy, fmt);
 }
 /* elu/selu from y: dx = dy (y + lam alpha) (y <= 0) or dy lam; selu's
@@ -19737,34 +19667,6 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>
 #ifndef GPUACT__FM_U
 #define GPUACT__FM_U 2
 #endif
-/* Fast mode's results in the element format, the bits the host entry
-   points give (gpuact__fast_mode_*_fmt round the fp32 value, or the exact
-   product dy g, once with gpuact__round); here in a few instructions. Both
-   are round-to-nearest-even of the same number, so they agree; test_device
-   compares every 16-bit input. v: one cvt for binary16, the integer
-   rounding for bfloat16 (exact for every float, overflow to inf included);
-   NaN -> the canonical NaN. */
-template <int DT> __device__ __forceinline__ uint32_t gpuact__fm_rn_num(float v);
-template <int DT> __device__ __forceinline__ uint32_t gpuact__fm_rn(float v) {
-    if (DT == GPUACT_F32) return gpuact__f2u(v);
-    if (v != v) return DT == GPUACT_F16 ? 0x7e00u : 0x7fc0u;
-    return gpuact__fm_rn_num<DT>(v);
-}
-/* the same for a v that is not NaN */
-template <int DT> __device__ __forceinline__ uint32_t gpuact__fm_rn_num(float v) {
-    if (DT == GPUACT_F32) return gpuact__f2u(v);
-#if defined(__CUDA_ARCH__)
-    if (DT == GPUACT_F16) {
-        unsigned short h;
-        asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(v));
-        return h;
-    }
-#else
-    if (DT == GPUACT_F16) return gpuact__f32_to_f16_exact(gpuact__round(gpuact__xf_f(v), GPUACT__FMT_F16)); /* tests/gpu/emulation */
-#endif
-    const uint32_t u = gpuact__f2u(v);
-    return (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
-}
 /* dy f'(x) as gpuact__fast_mode_bwd_fmt gives it, as a call: its rare
    cases (an infinite dy where f' underflowed, a tiny f' times a large dy)
    rebuild f' from its pieces, code the element loop need not carry */
@@ -19772,65 +19674,28 @@ template <int OP, int DT>
 __device__ __noinline__ uint32_t gpuact__fm_bwd_call(const gpuact_cfg c, float x, float dy) {
     return gpuact__elt<DT>::store(gpuact__fast_mode_bwd_fmt(OP, x, dy, &c, (int)gpuact__elt<DT>::FMT));
 }
-template <int OP, int DT>
-__device__ __noinline__ uint32_t gpuact__fm_bwd_out_call(const gpuact_cfg c, float y, float dy) {
-    return gpuact__elt<DT>::store(gpuact__fast_mode_bwd_out_fmt(OP, y, dy, &c, (int)gpuact__elt<DT>::FMT));
-}
-/* f and f' of fast mode (its kernels are fp32's: GPUACT__FM_OWN) */
-template <int OP, int DT> __device__ __forceinline__ float gpuact__fm_f(float x, const gpuact_cfg *c) { return gpuact__fast_mode_fwd(OP, x, c); }
-template <int OP, int DT> __device__ __forceinline__ float gpuact__fm_g(float x, const gpuact_cfg *c) { return gpuact__fast_mode_grad(OP, x, c); }
-/* dy f'(x) in DT's format. The common case in a few instructions: the
-   product h = dy g rounded to odd in fp32 (the nearest float, moved one
-   step towards zero and made odd when the fma's residual shows it
-   inexact), then to nearest in 16 bits; with 24 bits against 11 (8) the
-   odd h is never a 16-bit midpoint unless dy g is, so this is
-   gpuact__fm_dyg's one rounding of the exact product. The residual is exact
-   from |h| >= 2^-100 on (binary16 gives +-0 below that either way); a
-   nonzero bfloat16 product below it, and the rare cases of gpuact__fast_mode_bwd_fmt
-   (an infinite dy where f' underflowed, a tiny f' times a large dy), take
-   the call. */
+/* dy f'(x): dy g rounded once in fp32 (gpuact__fm_dyg), or, for a
+   superset of gpuact__fast_mode_bwd_fmt's rare cases (f' subnormal or zero,
+   an infinite dy, dy g near the overflow), that function as a call */
 template <int OP, int DT> __device__ __forceinline__ uint32_t gpuact__fm_bwd(float x, float dy, const gpuact_cfg *c) {
-    const int fmt = (int)gpuact__elt<DT>::FMT;
-    const float g = gpuact__fm_g<OP, DT>(x, c), h = gpuact__mul(g, dy);
-    /* the call takes a superset of gpuact__fast_mode_bwd_fmt's rare cases
-       (every infinite dy: its product needs no rounding care then, and
-       0 inf has its rule there) */
-    if ((gpuact__abs(g) < 1.17549435e-38f || gpuact__isinf(dy) || gpuact__fm_near_ovf(h, fmt)) &&
-        (gpuact__isinf(dy) || gpuact__fm_bwd_tiny(OP, x, g, dy, c, fmt)))
+    const float g = gpuact__fast_mode_grad(OP, x, c), h = gpuact__mul(g, dy);
+    if ((gpuact__abs(g) < 1.17549435e-38f || gpuact__isinf(dy) || gpuact__fm_near_ovf(h, GPUACT__FMT_F32)) &&
+        (gpuact__isinf(dy) || gpuact__fm_bwd_tiny(OP, x, g, dy, c)))
         return gpuact__fm_bwd_call<OP, DT>(*c, x, dy);
-    if (DT == GPUACT_F32) return gpuact__f2u(gpuact__fm_dyg(g, dy, fmt));
-    if (h != h) return DT == GPUACT_F16 ? 0x7e00u : 0x7fc0u; /* a NaN x or dy */
-    uint32_t u = gpuact__f2u(h);
-    if (gpuact__abs(h) < 7.88860905e-31f) { /* 2^-100 */
-        /* a zero h is the signed zero a bfloat16 rounding of dy g gives (dy g
-           is then 0, or at most 2^-150 in magnitude, under half of bfloat16's
-           least subnormal): swish_tanh's f' where the clamp acts is 0, and a
-           call for each such element made its bf16 backward 3.8% of copy */
-        if (DT == GPUACT_BF16 && h != 0.0f) return gpuact__fm_bwd_call<OP, DT>(*c, x, dy);
-    } else {
-        /* finite operands: an h that overflowed has l = -h, and steps
-           down to the largest float, which rounds to the infinity */
-        const float l = gpuact__fma(g, dy, -h);
-        if (l != 0.0f) {
-            if ((gpuact__f2u(l) ^ u) >> 31) u -= 1u;
-            u |= 1u;
-        }
-    }
-    return gpuact__fm_rn_num<DT>(gpuact__u2f(u));
+    return gpuact__f2u(gpuact__fm_dyg(g, dy, GPUACT__FMT_F32));
 }
-/* one element: a = the in0 bits, b = the in1 bits; results in *r0 (*r1) */
+/* one element: a = the in0 bits, b = the in1 bits; results in *r0 (*r1).
+   Fast mode's kernels are fp32's (GPUACT__FM_OWN): DT is GPUACT_F32. */
 template <int OP, int DT, int DIR>
 __device__ __forceinline__ void gpuact__fm_elem(const gpuact_cfg *c, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
-    typedef gpuact__elt<DT> E;
-    const float x = E::load(a);
-    if (DIR == GPUACT__DIR_FWD) *r0 = gpuact__fm_rn<DT>(gpuact__fm_f<OP, DT>(x, c));
-    else if (DIR == GPUACT__DIR_GRAD) *r0 = gpuact__fm_rn<DT>(gpuact__fm_g<OP, DT>(x, c));
-    else if (DIR == GPUACT__DIR_BWD) *r0 = gpuact__fm_bwd<OP, DT>(x, E::load(b), c);
+    const float x = gpuact__u2f(a);
+    if (DIR == GPUACT__DIR_FWD) *r0 = gpuact__f2u(gpuact__fast_mode_fwd(OP, x, c));
+    else if (DIR == GPUACT__DIR_GRAD) *r0 = gpuact__f2u(gpuact__fast_mode_grad(OP, x, c));
+    else if (DIR == GPUACT__DIR_BWD) *r0 = gpuact__fm_bwd<OP, DT>(x, gpuact__u2f(b), c);
     else if (DIR == GPUACT__DIR_FWDBWD) {
-        *r0 = gpuact__fm_rn<DT>(gpuact__fm_f<OP, DT>(x, c));
-        *r1 = gpuact__fm_bwd<OP, DT>(x, E::load(b), c);
-    } else if (DT == GPUACT_F32) *r0 = E::store(gpuact__fast_mode_bwd_out_fmt(OP, x, E::load(b), c, (int)E::FMT));
-    else *r0 = gpuact__fm_bwd_out_call<OP, DT>(*c, x, E::load(b)); /* its general rounding, once a kernel */
+        *r0 = gpuact__f2u(gpuact__fast_mode_fwd(OP, x, c));
+        *r1 = gpuact__fm_bwd<OP, DT>(x, gpuact__u2f(b), c);
+    } else *r0 = gpuact__f2u(gpuact__fast_mode_bwd_out_fmt(OP, x, gpuact__u2f(b), c, GPUACT__FMT_F32));
 }
 /* gpuact__fm_elem as a call (r1 << 32 | r0), for the scalars: a second
    inlined copy of the math doubled the kernels' code */
@@ -19914,6 +19779,7 @@ template <int OP, int DT, int DIR> struct gpuact__fm_fn {
 };
 template <int OP, int DT, int DIR>
 static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_fm(const gpuact__kargs k) {
+    static_assert(DT == GPUACT_F32, "fast mode's kernels are fp32's (GPUACT__FM_OWN)");
     gpuact__fm_fn<OP, DT, DIR> fn;
     fn.c = k.cfg;
     gpuact__onepass<DT, DIR, GPUACT__FM_U>(k, fn);
@@ -19932,8 +19798,9 @@ static inline cudaError_t gpuact__onepass_launch(const void *fn, const gpuact__k
     args[0] = const_cast<gpuact__kargs *>(&k);
     return cudaLaunchKernel(fn, dim3((unsigned)g), dim3(GPUACT__BLOCK), args, 0, stream);
 }
-/* Launcher of gpuact__k_fm<OP, DT, DIR> (GPUACT__FM_U vectors a thread) */
-template <int OP, int DT, int DIR, bool BUILT = true> struct gpuact__fm_launcher {
+/* Launcher of gpuact__k_fm<OP, DT, DIR> (GPUACT__FM_U vectors a thread),
+   built where fast mode computes its own functions (GPUACT__FM_OWN) */
+template <int OP, int DT, int DIR, bool BUILT = GPUACT__FAST_KERNELS && GPUACT__FM_OWN(OP, DT == GPUACT_F32)> struct gpuact__fm_launcher {
     static cudaError_t run(const gpuact__kargs &k, cudaStream_t stream) {
         return gpuact__onepass_launch((const void *)gpuact__k_fm<OP, DT, DIR>, k, GPUACT__FM_U, stream);
     }
@@ -20832,7 +20699,7 @@ static inline cudaError_t gpuact__sm_count(int device, int *sms) {
 template <int OP, int DT, int DIR, bool OK = gpuact__kt<OP, DT, DIR>::OK, bool PASS = gpuact__kt<OP, DT, DIR>::PASS>
 struct gpuact__launcher {
     static cudaError_t run(const gpuact__kargs &k, size_t blocks, int sms, int device, cudaStream_t stream) {
-        if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR, GPUACT__FAST_KERNELS && GPUACT__FM_OWN(gpuact__op_of<OP>::value, DT == GPUACT_F32)>::run(k, stream);
+        if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR>::run(k, stream);
         const void *fn = (const void *)gpuact__k_eltwise<OP, DT, DIR>;
         static int cache[GPUACT__CACHED_DEVICES]; /* per instantiation: this kernel's answer per device */
         const int cached = device >= 0 && device < GPUACT__CACHED_DEVICES ? gpuact__cache_get(&cache[device]) : 0;
@@ -20854,7 +20721,7 @@ struct gpuact__launcher {
 /* the rows with PASS: gpuact__k_pass, whose grid is its passes */
 template <int OP, int DT, int DIR> struct gpuact__launcher<OP, DT, DIR, true, true> {
     static cudaError_t run(const gpuact__kargs &k, size_t, int, int, cudaStream_t stream) {
-        if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR, GPUACT__FAST_KERNELS && GPUACT__FM_OWN(gpuact__op_of<OP>::value, DT == GPUACT_F32)>::run(k, stream);
+        if (k.cfg.mode == GPUACT_MODE_FAST) return gpuact__fm_launcher<gpuact__op_of<OP>::value, DT, DIR>::run(k, stream);
         return gpuact__onepass_launch((const void *)gpuact__k_pass<OP, DT, DIR>, k, gpuact__kt<OP, DT, DIR>::PU, stream);
     }
 };
