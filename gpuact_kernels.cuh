@@ -2399,12 +2399,28 @@ GPUACT__FN int gpuact__tt_bwd(int op, float x, float dy, const gpuact_cfg *c, co
    four values a row this tier uses (gpuact__h_row, compact): one 16-byte
    load an element. The values are the same as the full rows', so host and
    device results are the same.
+   Tails (tails = 1): past the rows, where the other tiers took inputs at
+   hundreds of instructions each, plain-fp32 formulas (gpuact__h_tail,
+   gpuact__h_st_tail), gelu_tanh's rows down to -8 and t taken as the
+   rows' end above gelu_sigmoid's and silu's (the bounds GPUACT__H_*_FAR),
+   and zero tails for bfloat16. The kernels of gelu_tanh, gelu_sigmoid,
+   silu and swish_tanh run them for a vector with an input there
+   (gpuact__kt TAILS); the host's chain does not (the same bits: every
+   result this tier returns is the correctly rounded one).
    ------------------------------------------------------------------------ */
 #define GPUACT__H_F_ERF 1.1e-6f  /* 2^-19.79: measured 2^-20.4 (at x = -7.85, the cut g4 d^4 grows with t) */
 #define GPUACT__H_F_GT 1.6e-6f   /* 2^-19.25: measured 2^-19.8 (x = -6) */
 #define GPUACT__H_F_GS 2.8e-7f   /* 2^-21.77: measured 2^-22.3 */
 #define GPUACT__H_F_SILU 2.8e-7f /* measured 2^-22.3 */
 #define GPUACT__H_F_ST 2.8e-7f   /* measured 2^-22.3 */
+#define GPUACT__H_F_GT8 1.4e-5f  /* gelu_tanh on the rows below the table tier's, -8 <= x < -6: measured 2^-16.84 (x = -7.99) */
+/* above the rows' end T (gelu_sigmoid 8, silu 16), where the tier takes t
+   as T: f's relative bound adds Q(T) (Q falls with t), f' absolute
+   |A(T)| (|1 - f'| falls with t: gelu_sigmoid 1.54e-5, silu 1.69e-6) */
+#define GPUACT__H_F_GS_FAR 1.6e-6f   /* Q(8) = sigma(-13.616) = 1.22e-6, plus GPUACT__H_F_GS */
+#define GPUACT__H_F_SILU_FAR 4.2e-7f /* sigma(-16) = 1.13e-7, plus GPUACT__H_F_SILU */
+#define GPUACT__H_G_GS_FAR 1.7e-5f   /* measured 0.90 of it with GPUACT__H_G's part */
+#define GPUACT__H_G_SILU_FAR 2.0e-6f /* measured 0.72 of it */
 #define GPUACT__H_F_EM 2.8e-7f   /* elu, selu: measured 2^-22.3 (elu at x = -0.35, k = -1) */
 #define GPUACT__H_G 2.8e-7f      /* f' of the table ops, with GPUACT__H_A |g2|: measured at most 0.49 of the bound */
 #define GPUACT__H_A 1.0e-7f      /* 2^-23.25, times |g2| */
@@ -2537,24 +2553,58 @@ GPUACT__FN float gpuact__h_eval(int op, const uint32_t *tab, int compact, float 
     *g2 = r[2];
     return gpuact__fma(gpuact__fma(gpuact__fma(r[3], d, r[2]), d, r[1]), d, r[0]);
 }
-/* the table ops' inputs: the table tier's, written with fewer tests
-   (gelu_sigmoid's and silu's are symmetric; +inf for gelu_erf and
-   gelu_tanh makes v infinite, which gpuact__h_rn rejects) */
+/* the table ops' inputs in the kernels' loops: the table tier's, written
+   with fewer tests (gelu_sigmoid's and silu's are symmetric; +inf for
+   gelu_erf and gelu_tanh makes v infinite, which gpuact__h_rn rejects) */
 GPUACT__FN int gpuact__h_range(int op, float x) {
     const float xneg = gpuact__tt_k(op, GPUACT__TT_XNEG_ERF, GPUACT__TT_XNEG_GT, GPUACT__TT_XNEG_GS, GPUACT__TT_XNEG_SILU);
     const float a = gpuact__absv(x);
     const int sym = op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU;
     return (sym ? a <= xneg : x >= -xneg) & (a >= GPUACT__FAST_XMIN);
 }
-/* whether the tier takes x: the table tier's inputs (swish_tanh: its
-   configurations and classes), elu's and selu's finite x (f' and dy f':
-   x >= -87, where 2^k stays normal) */
-GPUACT__FN int gpuact__h_takes(int op, int deriv, float x, const gpuact_cfg *c) {
+/* With the tails (tails = 1: the chain, after the kernels' loops have
+   rejected x; a branch to them in the loops cost 8-18 points of copy in
+   the 16-bit backward on randn data, H200): x >= -GPUACT__H_XLO_* and
+   |x| >= 2^-40. Between the rows' negative end -GPUACT__H_XNEG_* (the
+   table tier's, but gelu_tanh's rows serve down to the table's end, -8)
+   and -GPUACT__H_XLO_*, gpuact__h_tail gives v; above the rows' positive
+   end (gelu_sigmoid 8, silu 16) t is taken as the end, within the bounds
+   GPUACT__H_*_FAR. f'(+inf) is 1 within the far bound. */
+#define GPUACT__H_XNEG_GT 8.0f
+GPUACT__FN float gpuact__h_xneg(int op) {
+    return gpuact__tt_k(op, GPUACT__TT_XNEG_ERF, GPUACT__H_XNEG_GT, GPUACT__TT_XNEG_GS, GPUACT__TT_XNEG_SILU);
+}
+/* the tail's lower end: gelu_erf t^2/2 <= 84.5, the sigmoid forms z >= -87
+   (e^z normal: gelu_tanh z(-9.9375) = -86.0, gelu_sigmoid z(-51) = -86.8) */
+GPUACT__FN float gpuact__h_xlo(int op) { return gpuact__tt_k(op, 13.0f, 9.9375f, 51.0f, 87.0f); }
+GPUACT__FN int gpuact__h_range_t(int op, float x) {
+    const float xlo = gpuact__h_xlo(op);
+    return (x >= -xlo) & (gpuact__absv(x) >= GPUACT__FAST_XMIN);
+}
+/* x past the rows of the kernels' loops, where only the tails take it:
+   below the table tier's negative end (swish_tanh: its rows' first
+   centre), above gelu_sigmoid's and silu's positive end; NaN is not */
+GPUACT__FN int gpuact__h_far(int op, float x) {
+    if (op == GPUACT_OP_SWISH_TANH) return x < GPUACT__TT_ST_XLO;
+    const float xneg = gpuact__tt_k(op, GPUACT__TT_XNEG_ERF, GPUACT__TT_XNEG_GT, GPUACT__TT_XNEG_GS, GPUACT__TT_XNEG_SILU);
+    const int sym = op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU;
+    return (x < -xneg) | (sym && x > xneg);
+}
+/* whether the tier takes x: the table ops' gpuact__h_range (with the
+   tails, gpuact__h_range_t), swish_tanh's table configurations in its
+   classes (with the tails, its tail too: gpuact__h_st_tail), elu's and
+   selu's finite x (f' and dy f': x >= -87, where 2^k stays normal) */
+GPUACT__FN int gpuact__h_takes_t(int op, int deriv, float x, const gpuact_cfg *c, int tails) {
     if (op == GPUACT_OP_ELU || op == GPUACT_OP_SELU)
         return (x <= 3.40282347e38f) & (x >= (deriv ? -87.0f : -3.40282347e38f));
-    if (op == GPUACT_OP_SWISH_TANH) return gpuact__tt_takes(op, x, c);
-    return gpuact__h_range(op, x);
+    if (op == GPUACT_OP_SWISH_TANH) {
+        if (!tails) return gpuact__tt_takes(op, x, c);
+        const int cls = gpuact__tt_st_class(x, c);
+        return gpuact__tt_has(op, c) & ((cls != 0) | ((x < GPUACT__TT_ST_XLO) & (x >= -87.0f)));
+    }
+    return tails ? gpuact__h_range_t(op, x) : gpuact__h_range(op, x);
 }
+GPUACT__FN int gpuact__h_takes(int op, int deriv, float x, const gpuact_cfg *c) { return gpuact__h_takes_t(op, deriv, x, c, 0); }
 /* e^x - 1 (em = 0) or e^x (em = 1) for -87 <= x <= 0 in fp32 (x below -87
    is taken as -87: e^x - 1 moves by less than 2^-125) */
 GPUACT__FN float gpuact__h_expm1(float x, int e) {
@@ -2572,8 +2622,77 @@ GPUACT__FN float gpuact__h_expm1(float x, int e) {
     const float sc = gpuact__u2f((gpuact__f2u(t) << 23) + 0x3f800000u); /* 2^k */
     return gpuact__fma(sc, q, e ? sc : sc - 1.0f);
 }
+/* The table ops below their rows, -GPUACT__H_XLO_* <= x < -GPUACT__H_XNEG_*:
+   f (deriv = 0) or f' (1) in plain fp32 into *v, with its bound *err.
+     sigmoid forms, P = sigma(z) with z <= -13.6 (e^z <= 2^-19.6):
+       P = e^z (1 - e^z) (the next term e^3z), f = x P,
+       f' = P (1 + x z' (1 - P)), z' = 1 (silu), 1.702 (gelu_sigmoid),
+       K1 + 3 K3 x^2 (gelu_tanh); z is rounded relatively (2^-23), so e^z
+       carries up to |z| 2^-23 <= 2^-16.6 (silu: z exact, e^z's own
+       2^-22.3); the bounds are measured (tests/accuracy/tier_error.c);
+     gelu_erf, t = -x > 8, u = 1/t^2: Phi(x) = phi(t) R(u) / t with R's
+       asymptotic series 1 - u + 3u^2 - 15u^3 + 105u^4 - 945u^5 (the first
+       term left out, 10395 u^6 <= 2^-22.7, bounds the error: the series
+       alternates), so f = -phi R and f' = Phi + x phi = phi t (u R - 1);
+       phi = e^(-t^2/2)/sqrt(2 pi) with t^2 a 2prod (h, l):
+       e^(-h/2) (1 - l/2).
+   Every result is a normal fp32 number there (|f|, |f'| >= 2^-123). */
+#define GPUACT__H_T_ERF 4.0e-7f  /* 2^-21.25: measured 2^-21.64 (x = -8.03) */
+#define GPUACT__H_T_GT 1.6e-5f   /* 2^-15.93: measured 2^-16.26 (x = -9.89) */
+#define GPUACT__H_T_GS 5.5e-6f   /* 2^-17.47: measured 2^-17.94 */
+#define GPUACT__H_T_SILU 4.0e-7f /* 2^-21.25: measured 2^-22.40 (z = x is exact) */
+GPUACT__FN gpuact__df gpuact__h_tail_ve(int op, float x, int deriv) {
+    float v, err;
+    if (op == GPUACT_OP_GELU_ERF) {
+        const gpuact__df t2 = gpuact__2prod(x, x);
+        const float E = gpuact__h_expm1(gpuact__mul(t2.h, -0.5f), 1);
+        const float phi = gpuact__mul(gpuact__fma(E, gpuact__mul(t2.l, -0.5f), E), GPUACT__K(GPUACT__C_INV_SQRT2PI_H));
+        const float u = gpuact__div(1.0f, t2.h);
+        float R = gpuact__fma(u, -945.0f, 105.0f);
+        R = gpuact__fma(u, R, -15.0f);
+        R = gpuact__fma(u, R, 3.0f);
+        R = gpuact__fma(u, R, -1.0f);
+        R = gpuact__fma(u, R, 1.0f);
+        v = deriv ? gpuact__mul(gpuact__mul(phi, -x), gpuact__fma(u, R, -1.0f)) : gpuact__mul(-phi, R);
+        return gpuact__df_make(v, gpuact__mul(gpuact__absv(v), GPUACT__H_T_ERF));
+    }
+    float z, zp;
+    if (op == GPUACT_OP_SILU) {
+        z = x;
+        zp = 1.0f;
+    } else if (op == GPUACT_OP_GELU_SIGMOID) {
+        z = gpuact__fma(GPUACT__K(GPUACT__C_GS_K_H), x, gpuact__mul(GPUACT__K(GPUACT__C_GS_K_L), x));
+        zp = GPUACT__K(GPUACT__C_GS_K_H);
+    } else {
+        const float x2 = gpuact__mul(x, x);
+        z = gpuact__mul(x, gpuact__fma(GPUACT__K(GPUACT__C_GT_K3_H), x2, GPUACT__K(GPUACT__C_GT_K1_H)));
+        zp = gpuact__fma(GPUACT__K(GPUACT__C_GT_3K3_H), x2, GPUACT__K(GPUACT__C_GT_K1_H));
+    }
+    const float e = gpuact__h_expm1(z, 1);
+    const float P = gpuact__fma(-e, e, e);
+    v = deriv ? gpuact__mul(P, gpuact__fma(gpuact__mul(x, zp), 1.0f - P, 1.0f)) : gpuact__mul(x, P);
+    err = gpuact__mul(gpuact__absv(v), gpuact__tt_k(op, GPUACT__H_T_ERF, GPUACT__H_T_GT, GPUACT__H_T_GS, GPUACT__H_T_SILU));
+    return gpuact__df_make(v, err);
+}
+/* (v, err) of gpuact__h_tail_ve */
+GPUACT__FN void gpuact__h_tail(int op, float x, int deriv, float *v, float *err) {
+    const gpuact__df r = gpuact__h_tail_ve(op, x, deriv);
+    *v = r.h;
+    *err = r.l;
+}
+/* swish_tanh below its rows (-87 <= x < -13.75), in the table's
+   configurations (s = 1/2, lo < -0.14, hi >= 1): w = silu(x)/2 lies in
+   (-2^-17.8, 0), inside both clamps, so f = tanh(w) = w (1 - w^2/3 ...)
+   and f' = sech^2(w) silu'(x)/2 are silu's tail halved within w^2 <
+   2^-35 relatively. 1 where it takes x. */
+GPUACT__FN int gpuact__h_st_tail(float x, int deriv, float *v, float *err) {
+    gpuact__h_tail(GPUACT_OP_SILU, x, deriv, v, err);
+    *v = gpuact__mul(*v, 0.5f);
+    *err = gpuact__mul(*err, 0.5f);
+    return x >= -87.0f;
+}
 /* f(x): v and its bound; 0 outside the tier's inputs */
-GPUACT__FN int gpuact__h_fwd_v(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, float *v, float *err) {
+GPUACT__FN int gpuact__h_fwd_vt(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, int tails, float *v, float *err) {
     if (op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) {
         const int pos = x > 0.0f, selu = op == GPUACT_OP_SELU;
         const float k = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : (pos ? 1.0f : c->alpha);
@@ -2591,15 +2710,29 @@ GPUACT__FN int gpuact__h_fwd_v(int op, float x, const gpuact_cfg *c, const uint3
         GPUACT__KEEP(xq);
         *v = (cls >> 1) ? GPUACT__K(GPUACT__C_TANH1_H) : xq;
         *err = gpuact__mul(gpuact__absv(*v), GPUACT__H_F_ST);
+        if (tails && x < GPUACT__TT_ST_XLO) return gpuact__h_st_tail(x, 0, v, err);
         return cls != 0;
     }
     *v = gpuact__mul(x, x < 0.0f ? q : 1.0f - q);
-    *err = gpuact__mul(gpuact__absv(*v), gpuact__tt_k(op, GPUACT__H_F_ERF, GPUACT__H_F_GT, GPUACT__H_F_GS, GPUACT__H_F_SILU));
-    return gpuact__h_range(op, x);
+    if (!tails) {
+        *err = gpuact__mul(gpuact__absv(*v), gpuact__tt_k(op, GPUACT__H_F_ERF, GPUACT__H_F_GT, GPUACT__H_F_GS, GPUACT__H_F_SILU));
+        return gpuact__h_range(op, x);
+    }
+    const float xneg = gpuact__h_xneg(op);
+    const float k = op == GPUACT_OP_GELU_ERF      ? GPUACT__H_F_ERF
+                    : op == GPUACT_OP_GELU_TANH   ? (x < -GPUACT__TT_XNEG_GT ? GPUACT__H_F_GT8 : GPUACT__H_F_GT)
+                    : op == GPUACT_OP_GELU_SIGMOID ? (x > xneg ? GPUACT__H_F_GS_FAR : GPUACT__H_F_GS)
+                                                  : (x > xneg ? GPUACT__H_F_SILU_FAR : GPUACT__H_F_SILU);
+    *err = gpuact__mul(gpuact__absv(*v), k);
+    if (x < -xneg) gpuact__h_tail(op, x, 0, v, err);
+    return gpuact__h_range_t(op, x);
+}
+GPUACT__FN int gpuact__h_fwd_v(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, float *v, float *err) {
+    return gpuact__h_fwd_vt(op, x, c, tab, compact, 0, v, err);
 }
 /* f'(x): g and its bound; 1, or 2 where f' is +0 exactly (swish_tanh's
    clamp), 0 outside the tier's inputs */
-GPUACT__FN int gpuact__h_grad_v(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, float *g, float *err) {
+GPUACT__FN int gpuact__h_grad_vt(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, int tails, float *g, float *err) {
     if (op == GPUACT_OP_ELU || op == GPUACT_OP_SELU) {
         const int pos = x > 0.0f, selu = op == GPUACT_OP_SELU;
         const float k = selu ? (pos ? GPUACT__K(GPUACT__C_SELU_L_H) : GPUACT__K(GPUACT__C_SELU_LA_H)) : (pos ? 1.0f : c->alpha);
@@ -2619,57 +2752,79 @@ GPUACT__FN int gpuact__h_grad_v(int op, float x, const gpuact_cfg *c, const uint
         GPUACT__KEEP(a);
         *g = (cls >> 1) ? 0.0f : a;
         *err = gpuact__fma(gpuact__absv(g2), GPUACT__H_A, gpuact__mul(gpuact__absv(*g), GPUACT__H_G));
+        if (tails && x < GPUACT__TT_ST_XLO) return gpuact__h_st_tail(x, 1, g, err);
         return cls;
     }
     *g = x < 0.0f ? a : 1.0f - a;
     *err = gpuact__fma(gpuact__absv(g2), GPUACT__H_A, gpuact__mul(gpuact__absv(*g), GPUACT__H_G));
-    return gpuact__h_range(op, x);
+    if (!tails) return gpuact__h_range(op, x);
+    const float xneg = gpuact__h_xneg(op);
+    if (op == GPUACT_OP_GELU_SIGMOID || op == GPUACT_OP_SILU)
+        *err += x > xneg ? (op == GPUACT_OP_SILU ? GPUACT__H_G_SILU_FAR : GPUACT__H_G_GS_FAR) : 0.0f;
+    if (x < -xneg) gpuact__h_tail(op, x, 1, g, err);
+    return gpuact__h_range_t(op, x);
 }
-/* binary16 zero tails: below these x, |f| < 2^-26 (forward) and |f'|
-   65504 < 2^-26 (f' and dy f' for |dy| <= 65504), so RN16 is -0 (f) and
-   -0 or dy's opposite zero (f' < 0 there); |f| and |f'| fall from there
-   on (mpmath: gelu_erf f(-8) = -5.0e-15, f'(-8) 65504 = 2.6e-9; gelu_tanh
-   f(-6) = -8.4e-11, f'(-7) 65504 = 1.8e-9; gelu_sigmoid f(-12.5) =
-   -7.2e-9, f'(-20) 65504 = 3.6e-9; silu f(-22) = -6.1e-9; swish_tanh
-   (s = 1/2) f(-21) = -8.0e-9). -inf is inside (f = -0, f' = -0). */
-GPUACT__FN float gpuact__h_zf(int op) {
+GPUACT__FN int gpuact__h_grad_v(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, float *g, float *err) {
+    return gpuact__h_grad_vt(op, x, c, tab, compact, 0, g, err);
+}
+/* Zero tails: below these x the 16-bit result is zero.
+   binary16: |f| < 2^-26 (forward) and |f'| 65504 < 2^-26 (f' and dy f'
+   for |dy| <= 65504), so RN16 is -0 (f) and -0 or dy's opposite zero
+   (f' < 0 there); |f| and |f'| fall from there on (mpmath: gelu_erf
+   f(-8) = -5.0e-15, f'(-8) 65504 = 2.6e-9; gelu_tanh f(-6) = -8.4e-11,
+   f'(-7) 65504 = 1.8e-9; gelu_sigmoid f(-12.5) = -7.2e-9, f'(-20) 65504 =
+   3.6e-9; silu f(-22) = -6.1e-9; swish_tanh (s = 1/2) f(-21) = -8.0e-9).
+   bfloat16 (past the tail's lower end, gpuact__h_xlo): |f| and |f'| below
+   2^-150, so f, f' and dy f' for |dy| < 2^15 are below 2^-135, under half
+   bfloat16's least subnormal (mpmath, log2 |f| / |f'|: gelu_erf at -14.6
+   -155.1 / -151.2, gelu_tanh at -11 -158.9 / -154.1, gelu_sigmoid at -65
+   -153.6 / -152.8, silu at -110 -151.9 / -151.9); swish_tanh -inf only.
+   -inf is inside (f = -0, f' = -0). */
+GPUACT__FN float gpuact__h_zf(int op, int fmt) {
+    if (fmt == GPUACT__FMT_BF16) return op == GPUACT_OP_SWISH_TANH ? -3.40282347e38f : -gpuact__tt_k(op, 14.6f, 11.0f, 65.0f, 110.0f);
     return op == GPUACT_OP_GELU_ERF ? -8.0f : op == GPUACT_OP_GELU_TANH ? -6.0f : op == GPUACT_OP_GELU_SIGMOID ? -12.5f
          : op == GPUACT_OP_SILU ? -22.0f : -21.0f;
 }
-GPUACT__FN float gpuact__h_zg(int op) {
+GPUACT__FN float gpuact__h_zg(int op, int fmt) {
+    if (fmt == GPUACT__FMT_BF16) return gpuact__h_zf(op, fmt);
     return op == GPUACT_OP_GELU_ERF ? -8.0f : op == GPUACT_OP_GELU_TANH ? -7.0f : op == GPUACT_OP_GELU_SIGMOID ? -20.0f
          : -3.40282347e38f; /* silu, swish_tanh: none */
 }
-/* the tails apply to fp16 results of the table ops (swish_tanh: s = 1/2,
+/* the tails apply to 16-bit results of the table ops (swish_tanh: s = 1/2,
    which its table configurations have) */
-GPUACT__FN int gpuact__h_ztail(int op, int fmt, float x, float z) {
-    return (fmt == GPUACT__FMT_F16) & (op != GPUACT_OP_ELU) & (op != GPUACT_OP_SELU) & (x < z);
+GPUACT__FN int gpuact__h_ztail(int op, float x, float z) {
+    return (op != GPUACT_OP_ELU) & (op != GPUACT_OP_SELU) & (x < z);
+}
+/* the dy that the zero tail of dy f' takes: finite (binary16), below 2^15 (bfloat16) */
+GPUACT__FN int gpuact__h_zdy(float dy, int fmt) {
+    return gpuact__absv(dy) <= (fmt == GPUACT__FMT_BF16 ? 32767.0f : 3.40282347e38f);
 }
 /* The tier's functions: 1 and RN16 of f, f' or dy f' into *y (its bits
    into *bits), or 0. sub: binary16 results below 2^-14 as well
    (gpuact__h_rn_sub; dy f' always); without it only normal ones. */
-GPUACT__FN int gpuact__h_fwd(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, int sub, float *y, uint32_t *bits) {
+GPUACT__FN int gpuact__h_fwd_t(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, int sub, int tails, float *y, uint32_t *bits) {
     float v, err;
-    const int in = gpuact__h_fwd_v(op, x, c, tab, compact, &v, &err);
-    const int edge = op == GPUACT_OP_ELU || op == GPUACT_OP_SELU; /* else |x| Q(xneg) <= |f| <= |x| */
+    const int in = gpuact__h_fwd_vt(op, x, c, tab, compact, tails, &v, &err);
+    /* else |x| Q(xneg) <= |f| <= |x|, and 2^-123 <= |f| in the tails */
+    const int edge = op == GPUACT_OP_ELU || op == GPUACT_OP_SELU;
     const int ok = in & (sub ? gpuact__h_rn_sub(v, err, fmt, edge, y, bits) : gpuact__h_rn(v, err, fmt, edge, y, bits));
-    const int z = gpuact__h_ztail(op, fmt, x, gpuact__h_zf(op));
+    const int z = (tails || fmt == GPUACT__FMT_F16) && gpuact__h_ztail(op, x, gpuact__h_zf(op, fmt));
     if (z) { *y = -0.0f; *bits = 0x8000u; }
     return ok | z;
 }
-GPUACT__FN int gpuact__h_grad(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, int sub, float *y, uint32_t *bits) {
+GPUACT__FN int gpuact__h_grad_t(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, int sub, int tails, float *y, uint32_t *bits) {
     float g, err;
-    const int in = gpuact__h_grad_v(op, x, c, tab, compact, &g, &err);
+    const int in = gpuact__h_grad_vt(op, x, c, tab, compact, tails, &g, &err);
     const int ok = sub ? gpuact__h_rn_sub(g, err, fmt, 1, y, bits) : gpuact__h_rn(g, err, fmt, 1, y, bits);
-    const int z = gpuact__h_ztail(op, fmt, x, gpuact__h_zg(op));
+    const int z = (tails || fmt == GPUACT__FMT_F16) && gpuact__h_ztail(op, x, gpuact__h_zg(op, fmt));
     if (in == 2) { *y = 0.0f; *bits = 0u; }
     if (z) { *y = -0.0f; *bits = 0x8000u; }
     return (in & ok) | (in >> 1) | z;
 }
 /* dy f'(x): the product's rounding (2^-24) taken into err with room */
-GPUACT__FN int gpuact__h_bwd(int op, float x, float dy, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, float *y, uint32_t *bits) {
+GPUACT__FN int gpuact__h_bwd_t(int op, float x, float dy, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, int tails, float *y, uint32_t *bits) {
     float g, err;
-    const int in = gpuact__h_grad_v(op, x, c, tab, compact, &g, &err);
+    const int in = gpuact__h_grad_vt(op, x, c, tab, compact, tails, &g, &err);
     const float p = gpuact__mul(dy, g);
     /* binary16 products below 2^-14 too: the tails of f' (gelu_erf's
        x in [-8, -4]) and small dy put up to a fifth of the bench's mix data
@@ -2677,12 +2832,23 @@ GPUACT__FN int gpuact__h_bwd(int op, float x, float dy, const gpuact_cfg *c, con
        rejected it */
     const int ok = gpuact__h_rn_sub(p, gpuact__fma(gpuact__absv(p), 1.2e-7f, gpuact__mul(gpuact__absv(dy), err)), fmt, 1, y, bits);
     const int fin = gpuact__absv(dy) <= 3.40282347e38f;
-    const int z = gpuact__h_ztail(op, fmt, x, gpuact__h_zg(op)) & fin;
+    const int z = (tails || fmt == GPUACT__FMT_F16) && (gpuact__h_ztail(op, x, gpuact__h_zg(op, fmt)) & gpuact__h_zdy(dy, fmt));
     if (in == 2 || z) { /* dy times +0 (the clamp) or times a negative f' that rounds to -0 */
         *y = gpuact__mul(dy, z ? -0.0f : 0.0f);
         *bits = (gpuact__f2u(*y) >> 16) & 0x8000u;
     }
     return (in & ok) | ((in >> 1) & fin) | z;
+}
+/* without the tails: the host's chain, and the kernels' vectors with no
+   input past the rows (gpuact__h_far) */
+GPUACT__FN int gpuact__h_fwd(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, int sub, float *y, uint32_t *bits) {
+    return gpuact__h_fwd_t(op, x, c, tab, compact, fmt, sub, 0, y, bits);
+}
+GPUACT__FN int gpuact__h_grad(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, int sub, float *y, uint32_t *bits) {
+    return gpuact__h_grad_t(op, x, c, tab, compact, fmt, sub, 0, y, bits);
+}
+GPUACT__FN int gpuact__h_bwd(int op, float x, float dy, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, float *y, uint32_t *bits) {
+    return gpuact__h_bwd_t(op, x, dy, c, tab, compact, fmt, 0, y, bits);
 }
 
 /* == 8.4 The fast tier == */
@@ -4932,7 +5098,7 @@ __device__ __forceinline__ void gpuact__k_elem(const gpuact_cfg *c, uint32_t a, 
    the fast tier. The results' bits in *r0 (*r1), 1 if the tier took the
    element, else 0 (the caller runs gpuact__k_elem for it; forward plus
    backward falls back as a pair). */
-template <int OP, int DT, int DIR>
+template <int OP, int DT, int DIR, int TL = 0>
 __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, const uint32_t *tt, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
     const int op = gpuact__op_of<OP>::value;
     typedef gpuact__elt<DT> E;
@@ -4949,10 +5115,11 @@ __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, const uint32_
            forward+backward; not in forward (which reads its table) and f',
            where they cost a resident block (64 -> 74-78 registers, 4
            blocks -> 3) */
-        if (DIR == GPUACT__DIR_FWD) ok = gpuact__h_fwd(op, x, c, tt, 1, fmt, 0, &y0, &b0);
-        else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__h_grad(op, x, c, ta, 1, fmt, 0, &y0, &b0);
-        else if (DIR == GPUACT__DIR_BWD) ok = gpuact__h_bwd(op, x, dy, c, ta, 1, fmt, &y0, &b0);
-        else ok = gpuact__h_fwd(op, x, c, tt, 1, fmt, 1, &y0, &b0) & gpuact__h_bwd(op, x, dy, c, ta, 1, fmt, &y1, &b1);
+        /* TL: with the tails (the vectors with an input past the rows) */
+        if (DIR == GPUACT__DIR_FWD) ok = gpuact__h_fwd_t(op, x, c, tt, 1, fmt, 0, TL, &y0, &b0);
+        else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__h_grad_t(op, x, c, ta, 1, fmt, 0, TL, &y0, &b0);
+        else if (DIR == GPUACT__DIR_BWD) ok = gpuact__h_bwd_t(op, x, dy, c, ta, 1, fmt, TL, &y0, &b0);
+        else ok = gpuact__h_fwd_t(op, x, c, tt, 1, fmt, 1, TL, &y0, &b0) & gpuact__h_bwd_t(op, x, dy, c, ta, 1, fmt, TL, &y1, &b1);
         *r0 = b0;
         *r1 = b1;
         return ok;
@@ -5529,6 +5696,15 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
         H16 = DT != GPUACT_F32 && DIR != GPUACT__DIR_BWDOUT &&
               (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU ||
                OP == GPUACT__OP_SWISH_TT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU),
+        /* the 16-bit tier's tails (gpuact__h_tail) in the loop, for a
+           vector with an input past the rows (gpuact__h_far, one vote a
+           vector; the other vectors run the loop without them): gelu_tanh,
+           gelu_sigmoid, silu and swish_tanh. In every element's code they
+           cost 4-18 points of copy in the 16-bit backward on randn (H200,
+           bench/results/2026-11-29-h200-tier16-tails); gelu_erf keeps them
+           out (its fp16 zero tail takes x < -8; with them in every
+           element's code its fp16 backward on mix went 56.5 -> 37.1) */
+        TAILS = H16 && (OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU || OP == GPUACT__OP_SWISH_TT),
         /* rows of the 16-bit tier's compact tables a block copies: Q's
            (forward), A's (f', backward) or both; none for elu and selu */
         ROWS = !H16 || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU ? 0 : DIR == GPUACT__DIR_FWDBWD ? 2 * GPUACT__TT_N : GPUACT__TT_N,
@@ -5665,6 +5841,29 @@ enum {
                                                gpuact__kt_fm<GPUACT_OP_SILU>::value
                                          : 0
 };
+/* gpuact__h_far for the eight 16-bit inputs of a vector (four words), on
+   their bits: |x|'s 15 bits m exceed those of the rows' end T where
+   m + (0x7fff - T) reaches bit 15 (no carry into the next half: both are
+   below 2^15), and x is negative where bit 15 of the half is set; a NaN
+   may count as past (the tails reject it). Two elements a word in three
+   operations, where decoding each and comparing cost twice that. */
+template <int OP, int DT> __device__ __forceinline__ int gpuact__h_far4(const uint32_t w[4]) {
+    const int bf = DT == GPUACT_BF16;
+    /* T's bits: gelu_erf 8, gelu_tanh 6, gelu_sigmoid 8, silu 16, swish_tanh 13.75 */
+    const uint32_t T = OP == GPUACT_OP_SWISH_TANH ? (bf ? 0x415cu : 0x4ae0u)
+                       : OP == GPUACT_OP_GELU_TANH ? (bf ? 0x40c0u : 0x4600u)
+                       : OP == GPUACT_OP_SILU      ? (bf ? 0x4180u : 0x4c00u)
+                                                   : (bf ? 0x4100u : 0x4800u);
+    const uint32_t K = (0x7fffu - T) * 0x10001u;
+    const int sym = OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU;
+    uint32_t acc = 0u;
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+        const uint32_t past = (w[i] & 0x7fff7fffu) + K;
+        acc |= sym ? past : past & w[i];
+    }
+    return (acc & 0x80008000u) != 0u;
+}
 /* The vectors of a VEC-mode call, for kernels with a fast tier: the loop is
    warp-uniform (a warp takes 32 U consecutive vectors a pass, lane l the
    vectors l, l + 32, ...) so the votes below see every lane. Each lane runs
@@ -5760,15 +5959,30 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
                 const uint32_t a4[4] = {ca[u].x, ca[u].y, ca[u].z, ca[u].w}, b4[4] = {cb[u].x, cb[u].y, cb[u].z, cb[u].w};
                 uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
                 unsigned fail = 0u;
+                /* an input of the warp's vectors past the rows: the loop with
+                   the tails (every lane votes; one past the end holds zeros) */
+                int far = 0;
+                if (gpuact__kt<OP, DT, DIR>::TAILS) far = __any_sync(0xffffffffu, gpuact__h_far4<gpuact__op_of<OP>::value, DT>(a4));
                 if (rem > 32 * u) {
+                    if (far) {
 #pragma unroll
-                    for (int j = 0; j < V; j++) {
-                        /* element j: word j / (V / 4), its bits at 8 ESZ (j % (V / 4)) */
-                        const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
-                        uint32_t r0, r1;
-                        if (!gpuact__k_fast<OP, DT, DIR>(c, tt, (a4[wi] >> sh) & MASK, (b4[wi] >> sh) & MASK, &r0, &r1)) fail |= 1u << j;
-                        o[wi] |= (r0 & MASK) << sh;
-                        p[wi] |= (r1 & MASK) << sh;
+                        for (int j = 0; j < V; j++) {
+                            const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
+                            uint32_t r0, r1;
+                            if (!gpuact__k_fast<OP, DT, DIR, 1>(c, tt, (a4[wi] >> sh) & MASK, (b4[wi] >> sh) & MASK, &r0, &r1)) fail |= 1u << j;
+                            o[wi] |= (r0 & MASK) << sh;
+                            p[wi] |= (r1 & MASK) << sh;
+                        }
+                    } else {
+#pragma unroll
+                        for (int j = 0; j < V; j++) {
+                            /* element j: word j / (V / 4), its bits at 8 ESZ (j % (V / 4)) */
+                            const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
+                            uint32_t r0, r1;
+                            if (!gpuact__k_fast<OP, DT, DIR>(c, tt, (a4[wi] >> sh) & MASK, (b4[wi] >> sh) & MASK, &r0, &r1)) fail |= 1u << j;
+                            o[wi] |= (r0 & MASK) << sh;
+                            p[wi] |= (r1 & MASK) << sh;
+                        }
                     }
                     *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);
                     if (OUT1) *reinterpret_cast<uint4 *>(k.out1 + at) = make_uint4(p[0], p[1], p[2], p[3]);

@@ -6,7 +6,11 @@
    later tiers and its full path give the correctly rounded fp16 / bf16
    result everywhere (docs/ACCURACY.md: MPFR, every 16-bit input). So
    wherever the tier takes an input, its bits must be those of the chain
-   without it (gpuact__chain with GPUACT__SKIP_H16). This checks that on
+   without it (gpuact__chain with GPUACT__SKIP_H16). The tier is taken
+   with its tails (gpuact__h_fwd_t etc. with tails = 1, as the kernels run
+   it for a vector with an input past the rows; without them it takes a
+   subset of those inputs with the same values and bounds). This checks
+   that on
    every fp16 and bf16 x, for f, f' and dy f', each x with 16 dy (--dy N:
    N >= 16): both zeros, the least subnormals, a subnormal, +-1, the
    largest finite, and pseudo-random ones, a third of them small
@@ -56,6 +60,8 @@ static void compare(const char *what, int fmt, int op, int pi, float x, float dy
     pthread_mutex_unlock(&lock);
 }
 
+/* the chain without the 16-bit tier */
+#define SKIP GPUACT__SKIP_H16
 typedef struct job {
     int fi, op, pi, first, step;
     gpuact_cfg c;
@@ -73,19 +79,19 @@ static void *run(void *arg) {
         float y;
         uint32_t bits;
         int k;
-        if (gpuact__h_takes(op, 0, x, c) && gpuact__h_fwd(op, x, c, gpuact__tt_tab(op, 0), 0, fmt, 1, &y, &bits))
-            compare("f", fmt, op, pi, x, 0.0f, bits, gpuact__chain(GPUACT__CHAIN_FWD, GPUACT__SKIP_H16, op, x, 0.0f, c, fmt));
-        if (!gpuact__h_takes(op, 1, x, c)) continue;
-        if (gpuact__h_grad(op, x, c, gpuact__tt_tab(op, 1), 0, fmt, 1, &y, &bits))
-            compare("f'", fmt, op, pi, x, 0.0f, bits, gpuact__chain(GPUACT__CHAIN_GRAD, GPUACT__SKIP_H16, op, x, 0.0f, c, fmt));
+        if (gpuact__h_takes_t(op, 0, x, c, 1) && gpuact__h_fwd_t(op, x, c, gpuact__tt_tab(op, 0), 0, fmt, 1, 1, &y, &bits))
+            compare("f", fmt, op, pi, x, 0.0f, bits, gpuact__chain(GPUACT__CHAIN_FWD, SKIP, op, x, 0.0f, c, fmt));
+        if (!gpuact__h_takes_t(op, 1, x, c, 1)) continue;
+        if (gpuact__h_grad_t(op, x, c, gpuact__tt_tab(op, 1), 0, fmt, 1, 1, &y, &bits))
+            compare("f'", fmt, op, pi, x, 0.0f, bits, gpuact__chain(GPUACT__CHAIN_GRAD, SKIP, op, x, 0.0f, c, fmt));
         for (k = 0; k < NDY; k++) {
             const uint64_t h = mix64(((uint64_t)xb << 20) ^ (uint64_t)k ^ ((uint64_t)op << 40) ^ ((uint64_t)fi << 48) ^ ((uint64_t)pi << 52));
             const uint16_t db = k < 7 ? sp[k] : k == 7 ? (uint16_t)(sp[5] | 0x8000u)
                               : k % 3 == 2 ? (uint16_t)((h >> 16) & (bf ? 0x83ffu : 0x87ffu)) /* small */
                                            : (uint16_t)(h >> 48);
             const float dy = dec(bf, db);
-            if (gpuact__h_bwd(op, x, dy, c, gpuact__tt_tab(op, 1), 0, fmt, &y, &bits))
-                compare("dy f'", fmt, op, pi, x, dy, bits, gpuact__chain(GPUACT__CHAIN_BWD, GPUACT__SKIP_H16, op, x, dy, c, fmt));
+            if (gpuact__h_bwd_t(op, x, dy, c, gpuact__tt_tab(op, 1), 0, fmt, 1, &y, &bits))
+                compare("dy f'", fmt, op, pi, x, dy, bits, gpuact__chain(GPUACT__CHAIN_BWD, SKIP, op, x, dy, c, fmt));
         }
     }
     return NULL;

@@ -20,13 +20,14 @@
        f'    Phi(x) + x phi(x) as gpuact__fast_grad_df, over its err
    the table tier (gpuact__tt_fwd, gpuact__tt_grad_df) of gelu_erf,
    gelu_tanh, gelu_sigmoid, silu and swish_tanh (default configuration), on
-   every fp32 x with 2^-40 <= |x| <= 16 it takes and every 4099th above 16:
+   every fp32 x with 2^-40 <= |x| <= 128 it takes and every 4099th above:
        f     x P(x) over |v| eps(t) (swish_tanh: x Q(x), or tanh(1) clamped)
        f'    its f' over its err (swish_tanh clamped: +0 exactly)
        f16r  gelu_erf, gelu_sigmoid and silu: x P(x) from 16-byte rows
              (gpuact__tt_v16, the fp32 forward kernels') over |v| eps16(t)
-   the 16-bit tier (gpuact__h_fwd_v, gpuact__h_grad_v) of the same five ops
-   and of elu and selu (alpha = 1, PyTorch's constants), on the same x:
+   the 16-bit tier (gpuact__h_fwd_vt, gpuact__h_grad_vt) of the same five ops
+   and of elu and selu (alpha = 1, PyTorch's constants), on the same x
+   (with the tier's tails past the rows, gpuact__h_tail):
        f, f' the plain-fp32 values over the tier's bounds (GPUACT__H_*)
    swish_tanh's tanh (gpuact__fast_tanh), on every fp32 wh in [2^-41, 18.5],
    once with wl = 0 and once with a tail |wl| < 2^-24 wh drawn per input:
@@ -124,10 +125,11 @@ static void one_h(job *J, int o, int op, float x, long double f, long double d);
 static void one_st(job *J, float x, int o) {
     const gpuact_cfg c = gpuact_cfg_default();
     const int cls = gpuact__tt_st_class(x, &c);
-    if (!cls) return;
+    if (!cls && !gpuact__h_takes_t(GPUACT_OP_SWISH_TANH, 0, x, &c, 1)) return;
     const long double xl = x, sg = 1.0L / (1.0L + expl(-xl)), w = cls == 2 ? 1.0L : xl * sg / 2;
     const long double f = tanhl(w), d = cls == 2 ? 0.0L : (1.0L - f * f) * sg * (1.0L + xl * (1.0L - sg)) / 2;
     one_h(J, o, GPUACT_OP_SWISH_TANH, x, f, d);
+    if (!cls) return; /* the 16-bit tier's tail below the rows */
     float g2, y;
     const gpuact__df q = gpuact__tt_st_eval(gpuact__tt_tab(GPUACT_OP_SWISH_TANH, 0), x, 0, &g2);
     const gpuact__df v = cls == 2 ? gpuact__df_make(GPUACT__K(GPUACT__C_TANH1_H), GPUACT__K(GPUACT__C_TANH1_L))
@@ -153,7 +155,9 @@ static void one_tt(job *J, float x) {
             one_st(J, x, o);
             continue;
         }
-        if (!gpuact__tt_range(op, x)) continue;
+        /* the 16-bit tier takes more (its tails, gpuact__h_range) */
+        const int tt = gpuact__tt_range(op, x);
+        if (!tt && !gpuact__h_range_t(op, x)) continue;
         long double P, d;
         if (op == GPUACT_OP_GELU_ERF) {
             const long double Q = 0.5L * erfcl(t / sqrtl(2.0L));
@@ -173,6 +177,7 @@ static void one_tt(job *J, float x) {
             d = P * (1.0L + xl * zp * (1.0L / (1.0L + expl(z))));
         }
         one_h(J, o, op, x, xl * P, d);
+        if (!tt) continue;
         float g2, tc;
         const gpuact__df g = gpuact__tt_g(op, x, gpuact__tt_tab(op, 0), 0, &g2, &tc);
         const gpuact__df v = gpuact__fast_mul1(g.h, g.l, x);
@@ -190,9 +195,9 @@ static void one_tt(job *J, float x) {
         keep(&J->tt[o][1], (double)(fabsl(ggot - d) / (long double)err), x, d, ggot);
     }
 }
-#define TT_BITS 0x41800000u /* 16: above it every 4099th */
+#define TT_BITS 0x43000000u /* 128 (past every tail of the 16-bit tier): above it every 4099th */
 
-/* the 16-bit tier (gpuact__h_fwd_v, gpuact__h_grad_v) at x against the
+/* the 16-bit tier (gpuact__h_fwd_vt, gpuact__h_grad_vt) at x against the
    references f and f', over its bounds: err from the tier, less (scaled
    by) the part that covers a rounding the measurement cannot see (elu's
    alpha = 1 makes alpha (e^x - 1) exact; any other alpha rounds once:
@@ -201,11 +206,11 @@ static void one_tt(job *J, float x) {
 static void one_h(job *J, int o, int op, float x, long double f, long double d) {
     const gpuact_cfg c = gpuact_cfg_default();
     float v, err;
-    if (gpuact__h_fwd_v(op, x, &c, gpuact__tt_tab(op, 0), 0, &v, &err)) {
+    if (gpuact__h_fwd_vt(op, x, &c, gpuact__tt_tab(op, 0), 0, 1, &v, &err)) {
         const float e = op == GPUACT_OP_ELU && x <= 0.0f ? err - 1.2e-7f * fabsf(v) : err;
         keep(&J->h[o][0], (double)(fabsl((long double)v - f) / (long double)e), x, f, v);
     }
-    const int in = gpuact__h_grad_v(op, x, &c, gpuact__tt_tab(op, 1), 0, &v, &err);
+    const int in = gpuact__h_grad_vt(op, x, &c, gpuact__tt_tab(op, 1), 0, 1, &v, &err);
     if (in == 2) {
         if (v != 0.0f || signbit(v)) keep(&J->h[o][1], 2.0, x, d, v);
     } else if (in) {
