@@ -2641,8 +2641,7 @@ GPUACT__FN float gpuact__h_expm1(float x, int e) {
 #define GPUACT__H_T_GT 1.6e-5f   /* 2^-15.93: measured 2^-16.26 (x = -9.89) */
 #define GPUACT__H_T_GS 5.5e-6f   /* 2^-17.47: measured 2^-17.94 */
 #define GPUACT__H_T_SILU 4.0e-7f /* 2^-21.25: measured 2^-22.40 (z = x is exact) */
-GPUACT__FN gpuact__df gpuact__h_tail_ve(int op, float x, int deriv) {
-    float v, err;
+GPUACT__FN void gpuact__h_tail(int op, float x, int deriv, float *v, float *err) {
     if (op == GPUACT_OP_GELU_ERF) {
         const gpuact__df t2 = gpuact__2prod(x, x);
         const float E = gpuact__h_expm1(gpuact__mul(t2.h, -0.5f), 1);
@@ -2653,8 +2652,9 @@ GPUACT__FN gpuact__df gpuact__h_tail_ve(int op, float x, int deriv) {
         R = gpuact__fma(u, R, 3.0f);
         R = gpuact__fma(u, R, -1.0f);
         R = gpuact__fma(u, R, 1.0f);
-        v = deriv ? gpuact__mul(gpuact__mul(phi, -x), gpuact__fma(u, R, -1.0f)) : gpuact__mul(-phi, R);
-        return gpuact__df_make(v, gpuact__mul(gpuact__absv(v), GPUACT__H_T_ERF));
+        *v = deriv ? gpuact__mul(gpuact__mul(phi, -x), gpuact__fma(u, R, -1.0f)) : gpuact__mul(-phi, R);
+        *err = gpuact__mul(gpuact__absv(*v), GPUACT__H_T_ERF);
+        return;
     }
     float z, zp;
     if (op == GPUACT_OP_SILU) {
@@ -2670,15 +2670,8 @@ GPUACT__FN gpuact__df gpuact__h_tail_ve(int op, float x, int deriv) {
     }
     const float e = gpuact__h_expm1(z, 1);
     const float P = gpuact__fma(-e, e, e);
-    v = deriv ? gpuact__mul(P, gpuact__fma(gpuact__mul(x, zp), 1.0f - P, 1.0f)) : gpuact__mul(x, P);
-    err = gpuact__mul(gpuact__absv(v), gpuact__tt_k(op, GPUACT__H_T_ERF, GPUACT__H_T_GT, GPUACT__H_T_GS, GPUACT__H_T_SILU));
-    return gpuact__df_make(v, err);
-}
-/* (v, err) of gpuact__h_tail_ve */
-GPUACT__FN void gpuact__h_tail(int op, float x, int deriv, float *v, float *err) {
-    const gpuact__df r = gpuact__h_tail_ve(op, x, deriv);
-    *v = r.h;
-    *err = r.l;
+    *v = deriv ? gpuact__mul(P, gpuact__fma(gpuact__mul(x, zp), 1.0f - P, 1.0f)) : gpuact__mul(x, P);
+    *err = gpuact__mul(gpuact__absv(*v), gpuact__tt_k(op, GPUACT__H_T_ERF, GPUACT__H_T_GT, GPUACT__H_T_GS, GPUACT__H_T_SILU));
 }
 /* swish_tanh below its rows (-87 <= x < -13.75), in the table's
    configurations (s = 1/2, lo < -0.14, hi >= 1): w = silu(x)/2 lies in

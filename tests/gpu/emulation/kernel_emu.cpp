@@ -59,6 +59,24 @@ static void fill(unsigned char *p, size_t bytes, uint64_t seed, gpuact_dtype t) 
 }
 static const gpuact_dtype DTS[3] = {GPUACT_F32, GPUACT_F16, GPUACT_BF16};
 
+template <int OP, int DT> static void far4_one() {
+    long bad = 0;
+    for (uint32_t b = 0; b < 65536u; b++) {
+        const float x = DT == GPUACT_BF16 ? gpuact_bf16_to_f32((uint16_t)b) : gpuact_f16_to_f32((uint16_t)b);
+        for (int j = 0; j < 8; j++) {
+            uint32_t w[4] = {0u, 0u, 0u, 0u};
+            w[j / 2] = b << (16 * (j % 2));
+            const int got = gpuact__h_far4<OP, DT>(w);
+            if (x == x ? got != gpuact__h_far(OP, x) : 0) bad++;
+        }
+    }
+    TU_CHECK(bad == 0, "h_far4 op %d dtype %d: %ld inputs differ from h_far", OP, DT, bad);
+}
+template <int OP> static void far4_all() {
+    far4_one<OP, GPUACT_F16>();
+    far4_one<OP, GPUACT_BF16>();
+}
+
 int main() {
     emu_on_launch = on_launch;
     /* 1. offsets x n x dtype x direction, sentinels all around, every op in rotation */
@@ -482,6 +500,15 @@ int main() {
         gpuact__eltwise_plan(&k, 4, 2);
         TU_CHECK(k.mode == GPUACT__MODE_VEC && k.head == 1 && k.nvec == 0 && k.items == 2, "head longer than n");
     }
+    /* 5. the vote that sends a 16-bit vector to the tier's tails
+       (gpuact__h_far4, on the inputs' bits) against gpuact__h_far on every
+       input, in each of a vector's eight places: the same but for NaN,
+       which may count as past */
+    far4_all<GPUACT_OP_GELU_ERF>();
+    far4_all<GPUACT_OP_GELU_TANH>();
+    far4_all<GPUACT_OP_GELU_SIGMOID>();
+    far4_all<GPUACT_OP_SILU>();
+    far4_all<GPUACT_OP_SWISH_TANH>();
     printf("launches by mode: vector %ld, scalar %ld, bytes %ld; vector items %ld\n", mode_count[0], mode_count[1], mode_count[2],
            vec_items);
     TU_CHECK(mode_count[0] > 1000 && mode_count[1] > 1000 && mode_count[2] > 100, "every mode exercised");
