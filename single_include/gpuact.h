@@ -14489,14 +14489,22 @@ GPUACT__FN int gpuact__elu_fast_grad(int op, float x, const gpuact_cfg *c, int i
 /* full path and derivative */
 /* elu(x) = x > 0 ? x : alpha expm1(x); selu = lambda elu with SELU's alpha.
    Below x = -42 expm1(x) is -1 + (a side: see gpuact__expm1); the derivative
-   alpha e^x is kept down to x = -300 since backward multiplies it by dy. */
+   alpha e^x is kept down to x = -380 since backward multiplies it by dy
+   (and the gated da by b). */
 GPUACT__FN gpuact__xf gpuact__elu_neg_f(float x, float alpha) {
     if (gpuact__isinf(x)) return gpuact__xf_f(-alpha);
     return gpuact__xf_mulf(gpuact__xf_make(gpuact__expm1(x, 0.0f), 0), alpha);
 }
 GPUACT__FN gpuact__xf gpuact__elu_neg_d(float x, float alpha) {
-    /* e^x < 2^-432: dy alpha e^x rounds to 0 for any finite alpha and dy */
-    if (x < -300.0f) return gpuact__xf_mulf(gpuact__grad_tail(x, 0), alpha);
+    /* alpha e^x is multiplied by dy, and in the gated da by b too: alpha dy
+       b reaches 2^384, so down to x = -380 (e^x > 2^-549, the product
+       above 2^-165) it is e^x, as (e^(x/2))^2 below -300 (gpuact__exp
+       takes |x| <= 300; K54); below that the signed tail */
+    if (x < -380.0f) return gpuact__xf_mulf(gpuact__grad_tail(x, 0), alpha);
+    if (x < -300.0f) {
+        const gpuact__xf e = gpuact__exp(gpuact__mul(x, 0.5f), 0.0f);
+        return gpuact__xf_mulf(gpuact__xx_mul(e, e), alpha);
+    }
     return gpuact__xf_mulf(gpuact__exp(x, 0.0f), alpha);
 }
 #define GPUACT__SELU_L gpuact__df_make(GPUACT__K(GPUACT__C_SELU_L_H), GPUACT__K(GPUACT__C_SELU_L_L))

@@ -11,7 +11,10 @@
                  near 2^-40 (the tiers' lower end), and [-12, 0.5] (where
                  e^x - 1 has arguments in (-1, 1): elu, selu, swish_tanh's
                  tanh), with random and moderate b and dy; at most 0.501
-                 ULP (the single ops' bar).
+                 ULP (the single ops' bar);
+     elu far     --fp32 / 10 per alpha (2^100, 2^117.9, FLT_MAX, -3e37,
+                 -1.5), fp32 and bf16: a in [-390, -240], b and dy aimed so
+                 that dy b f'(a) is near the underflow (elu_far below).
    Special values (NaN, infinities, signed zeros) must match the reference
    exactly in every format. Prints one row per configuration, format and
    result (max ULP, not correctly rounded, failures), FAIL lines as
@@ -105,6 +108,54 @@ static void row(const acc_config *k, int fmt, const stat3 *st) {
                st->maxulp[r], st->notcr[r], st->bad[r]);
 }
 
+/* elu's f'(a) = alpha e^a far out: alpha, b and dy reach 2^128 each, so dy b
+   f'(a) is a float down to a = -370, where the single ops' dy f'(a) has long
+   been 0 (K54). a in [-390, -240], the product's exponent aimed at [-160,
+   -110] (past the subnormals to normal floats) by dy and b; where it cannot
+   get there (b, dy <= 2^127) the largest pair (a zero or a tiny result). */
+static void elu_far(long n) {
+    static const float AL[] = {1.26765060e30f, 0x1.f4f4f4p+117f, 3.40282347e38f, -3.0e37f, -1.5f};
+    static const char *NM[] = {"elu far (alpha 2^100)", "elu far (alpha 2^117.9)", "elu far (alpha max)",
+                               "elu far (alpha -3e37)", "elu far (alpha -1.5)"};
+    int ai, fmt;
+    for (ai = 0; ai < 5; ai++) {
+        const acc_config k = {NM[ai], GPUACT_OP_ELU, AL[ai], 0.5f, -1.0f, 1.0f};
+        gpuact_params p = {0};
+        gpuact_cfg c;
+        gpuact_ref_params rp;
+        p.set = GPUACT_SET_ALPHA;
+        p.alpha = AL[ai];
+        if (gpuact_resolve(GPUACT_OP_ELU, &p, &c) != GPUACT_SUCCESS) { printf("FAIL resolve %s\n", NM[ai]); failed++; continue; }
+        rp = tu_refp(&c);
+        for (fmt = 0; fmt <= 2; fmt += 2) {
+            stat3 st = {{0}, {0}, {0}, {0}};
+            long j;
+            for (j = 0; j < n; j++) {
+                const uint64_t h = tu_mix64(((uint64_t)ai << 48) ^ ((uint64_t)fmt << 40) ^ (uint64_t)j ^ 0xe1uLL);
+                const uint64_t h2 = tu_mix64(h);
+                const float a32 = -390.0f + 150.0f * (float)(h & 0xffffff) / 16777216.0f;
+                const uint32_t ab = fmt == 0 ? tu_f2u(a32) : gpuact_f32_to_bf16(a32);
+                const double a = tu_ref_dec(fmt, ab);
+                const double t = -160.0 + 50.0 * (double)((h >> 24) & 0xffff) / 65536.0;
+                double L = t - log2(fabs((double)AL[ai])) - a / log(2.0), ld, lb;
+                if (L > 254.0) L = 254.0;
+                ld = floor(L / 2.0) + (double)((int)((h2 >> 60) & 7) - 3);
+                lb = L - ld;
+                if (ld > 127.0) { lb += ld - 127.0; ld = 127.0; }
+                if (lb > 127.0) { ld += lb - 127.0; lb = 127.0; }
+                {
+                    const float dy = (float)ldexp((1.0 + (double)(h2 & 0xfffff) / 1048576.0) * ((h2 >> 20) & 1 ? -1.0 : 1.0), (int)floor(ld));
+                    const float b = (float)ldexp((1.0 + (double)((h2 >> 21) & 0xfffff) / 1048576.0) * ((h2 >> 41) & 1 ? -1.0 : 1.0), (int)floor(lb));
+                    const uint32_t bb = fmt == 0 ? tu_f2u(b) : gpuact_f32_to_bf16(b);
+                    const uint32_t gb = fmt == 0 ? tu_f2u(dy) : gpuact_f32_to_bf16(dy);
+                    one(&k, &c, &rp, fmt, ab, bb, gb, &st);
+                }
+            }
+            row(&k, fmt, &st);
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     long stride = 1, n32 = 200000, pairs = 1;
     int i, ci, fmt;
@@ -170,6 +221,7 @@ int main(int argc, char **argv) {
             row(k, 0, &st);
         }
     }
+    elu_far(n32 / 10);
     if (gpuact_ref_undecided_count() != 0) { printf("FAIL reference undecided %lu\n", gpuact_ref_undecided_count()); failed++; }
     printf("%ld passed, %ld failed\n", passed, failed);
     return failed != 0;
