@@ -15,6 +15,9 @@
                  2^-60 (the tiny forms), e = +-ulp(s)/2 (ties), s in
                  [-12, 0.5] (e^x - 1 of elu and selu); also x and b both
                  moderate and random; at most 0.501 ULP.
+     big sums    x + b next to the binary32 overflow midpoint 2^128 - 2^103
+                 (fp32, both signs), and bfloat16's 32 largest values
+                 paired (big_sums below).
    Special values (NaN, infinities, signed zeros, x + b overflowing) must
    match the reference exactly. Prints one row per configuration, format
    and result (with, for comparison, the max error of the composition
@@ -262,6 +265,40 @@ static void tiny_sums(const acc_config *k, const gpuact_cfg *c, const gpuact_ref
     }
 }
 
+/* Sums at the top of the floats: x + b next to 2^128 - 2^103, the midpoint
+   between FLT_MAX and 2^128 where binary32 overflows (K55: f(z) < z for the
+   gelu family and silu rounds to FLT_MAX at the midpoint itself), either
+   sign; and in bfloat16 the pairs of its 32 largest values (their sums pass
+   FLT_MAX) */
+static void big_sums(const acc_config *k, const gpuact_cfg *c, const gpuact_ref_params *rp) {
+    stat2 st = {{0}, {0}, {0}, {0}, {0}, {0}, {0}};
+    const double M = 0x1p128 - 0x1p103;
+    int i, j, q, sg;
+    for (sg = 0; sg < 2; sg++)
+        for (i = 0; i < 24; i++) {
+            /* x from FLT_MAX down by i ulps, or near 2^127, and b = M - x moved by j of its ulps */
+            const float x = i < 12 ? tu_u2f(0x7f7fffffu - (uint32_t)i) : tu_u2f(0x7f000000u + (uint32_t)(i - 12) * 0x1000u);
+            const float b0 = (float)(M - (double)x);
+            for (j = -3; j <= 3; j++) {
+                const float b = tu_u2f(tu_f2u(b0) + (uint32_t)j);
+                for (q = 0; q < 2; q++) {
+                    const float dy = q ? 0.75f : -FLT_MAX;
+                    const float xs = sg ? -x : x, bs = sg ? -b : b;
+                    one(k, c, rp, 0, tu_f2u(q ? xs : bs), tu_f2u(q ? bs : xs), tu_f2u(dy), &st);
+                }
+            }
+        }
+    row(k, 0, &st);
+    {
+        stat2 sb = {{0}, {0}, {0}, {0}, {0}, {0}, {0}};
+        for (i = 0; i < 32; i++)
+            for (j = 0; j < 32; j++)
+                for (sg = 0; sg < 2; sg++)
+                    one(k, c, rp, 2, (uint32_t)(0x7f7f - i) | (sg ? 0x8000u : 0u), (uint32_t)(0x7f7f - j) | (sg ? 0x8000u : 0u), 0x3f40u, &sb);
+        row(k, 2, &sb);
+    }
+}
+
 int main(int argc, char **argv) {
     long stride = 1, n32 = 100000;
     int i, ci, fmt;
@@ -340,6 +377,7 @@ int main(int argc, char **argv) {
             }
             row(k, 0, &st);
         }
+        big_sums(k, &c, &rp);
     }
     { /* the tiny sums, for every op but swish_tanh, and elu at alphas that make alpha x a 16-bit midpoint */
         static const float ALPHAS[] = {0x1.03p+0f, -0x1.03p+0f, 0x1.81p-3f, 0x1.fdp+2f, 0x1.001p+0f, 0x1.7ffp+0f, 0x1.03p-140f, 0x1.03p+100f};
