@@ -14501,11 +14501,12 @@ GPUACT__FN gpuact__xf gpuact__elu_neg_d(float x, float alpha) {
        above 2^-165) it is e^x, as (e^(x/2))^2 below -300 (gpuact__exp
        takes |x| <= 300; K54); below that the signed tail */
     if (x < -380.0f) return gpuact__xf_mulf(gpuact__grad_tail(x, 0), alpha);
-    if (x < -300.0f) {
-        const gpuact__xf e = gpuact__exp(gpuact__mul(x, 0.5f), 0.0f);
-        return gpuact__xf_mulf(gpuact__xx_mul(e, e), alpha);
+    {
+        const int sq = x < -300.0f; /* one inlined exp for both */
+        gpuact__xf e = gpuact__exp(sq ? gpuact__mul(x, 0.5f) : x, 0.0f);
+        if (sq) e = gpuact__xx_mul(e, e);
+        return gpuact__xf_mulf(e, alpha);
     }
-    return gpuact__xf_mulf(gpuact__exp(x, 0.0f), alpha);
 }
 #define GPUACT__SELU_L gpuact__df_make(GPUACT__K(GPUACT__C_SELU_L_H), GPUACT__K(GPUACT__C_SELU_L_L))
 #define GPUACT__SELU_LA gpuact__df_make(GPUACT__K(GPUACT__C_SELU_LA_H), GPUACT__K(GPUACT__C_SELU_LA_L))
@@ -19436,10 +19437,11 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
         H16 = DT != GPUACT_F32 && DIR != GPUACT__DIR_BWDOUT &&
               (OP == GPUACT_OP_GELU_ERF || OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU ||
                OP == GPUACT__OP_SWISH_TT || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU),
-        /* the 16-bit tier's tails (gpuact__h_tail) in the loop, for a
-           vector with an input past the rows (gpuact__h_far, one vote a
-           vector; the other vectors run the loop without them): gelu_tanh,
-           gelu_sigmoid, silu and swish_tanh. In every element's code they
+        /* the 16-bit tier's tails (gpuact__h_tail) in the loop, for the
+           inputs past the rows that the tier without them rejected
+           (gpuact__h_far4, three operations a word, then one element a
+           turn in a rolled loop; the other vectors run the loop without
+           them): gelu_tanh, gelu_sigmoid, silu and swish_tanh. In every element's code they
            cost 4-18 points of copy in the 16-bit backward on randn (H200,
            bench/results/2026-11-29-h200-tier16-tails); gelu_erf keeps them
            out (its fp16 zero tail takes x < -8; with them in every
@@ -19581,13 +19583,14 @@ enum {
                                                gpuact__kt_fm<GPUACT_OP_SILU>::value
                                          : 0
 };
-/* gpuact__h_far for the eight 16-bit inputs of a vector (four words), on
-   their bits: |x|'s 15 bits m exceed those of the rows' end T where
-   m + (0x7fff - T) reaches bit 15 (no carry into the next half: both are
-   below 2^15), and x is negative where bit 15 of the half is set; a NaN
-   may count as past (the tails reject it). Two elements a word in three
-   operations, where decoding each and comparing cost twice that. */
-template <int OP, int DT> __device__ __forceinline__ int gpuact__h_far4(const uint32_t w[4]) {
+/* gpuact__h_far on the bits of two 16-bit inputs (a word): |x|'s 15 bits
+   m exceed those of the rows' end T where m + (0x7fff - T) reaches bit 15
+   (no carry into the next half: both are below 2^15), and x is negative
+   where bit 15 of the half is set; a NaN may count as past (the tails
+   reject it). Bits 15 and 31: the word's low and high input past the
+   rows. Three operations a word, where decoding each input and comparing
+   cost twice that. */
+template <int OP, int DT> __device__ __forceinline__ uint32_t gpuact__h_past2(uint32_t w) {
     const int bf = DT == GPUACT_BF16;
     /* T's bits: gelu_erf 8, gelu_tanh 6, gelu_sigmoid 8, silu 16, swish_tanh 13.75 */
     const uint32_t T = OP == GPUACT_OP_SWISH_TANH ? (bf ? 0x415cu : 0x4ae0u)
@@ -19596,13 +19599,26 @@ template <int OP, int DT> __device__ __forceinline__ int gpuact__h_far4(const ui
                                                    : (bf ? 0x4100u : 0x4800u);
     const uint32_t K = (0x7fffu - T) * 0x10001u;
     const int sym = OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU;
+    const uint32_t past = (w & 0x7fff7fffu) + K;
+    return (sym ? past : past & w) & 0x80008000u;
+}
+/* whether any of a vector's eight 16-bit inputs (four words) is past the rows */
+template <int OP, int DT> __device__ __forceinline__ int gpuact__h_far4(const uint32_t w[4]) {
     uint32_t acc = 0u;
 #pragma unroll
-    for (int i = 0; i < 4; i++) {
-        const uint32_t past = (w[i] & 0x7fff7fffu) + K;
-        acc |= sym ? past : past & w[i];
-    }
-    return (acc & 0x80008000u) != 0u;
+    for (int i = 0; i < 4; i++) acc |= gpuact__h_past2<OP, DT>(w[i]);
+    return acc != 0u;
+}
+/* word i of four, i not known at compile time (selects: an indexed array
+   would go to local memory) */
+__device__ __forceinline__ uint32_t gpuact__pick4(const uint32_t w[4], int i) {
+    return i < 2 ? (i == 0 ? w[0] : w[1]) : (i == 2 ? w[2] : w[3]);
+}
+/* the 16-bit value r into bits sh..sh+15 of word i of four */
+__device__ __forceinline__ void gpuact__put4(uint32_t w[4], int i, int sh, uint32_t r) {
+    const uint32_t m = 0xffffu << sh, v = (r & 0xffffu) << sh;
+#pragma unroll
+    for (int k = 0; k < 4; k++) w[k] = k == i ? (w[k] & ~m) | v : w[k];
 }
 /* The vectors of a VEC-mode call, for kernels with a fast tier: the loop is
    warp-uniform (a warp takes 32 U consecutive vectors a pass, lane l the
@@ -19699,29 +19715,34 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
                 const uint32_t a4[4] = {ca[u].x, ca[u].y, ca[u].z, ca[u].w}, b4[4] = {cb[u].x, cb[u].y, cb[u].z, cb[u].w};
                 uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
                 unsigned fail = 0u;
-                /* an input of the warp's vectors past the rows: the loop with
-                   the tails (every lane votes; one past the end holds zeros) */
-                int far = 0;
-                if (gpuact__kt<OP, DT, DIR>::TAILS) far = __any_sync(0xffffffffu, gpuact__h_far4<gpuact__op_of<OP>::value, DT>(a4));
                 if (rem > 32 * u) {
-                    if (far) {
 #pragma unroll
-                        for (int j = 0; j < V; j++) {
-                            const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
+                    for (int j = 0; j < V; j++) {
+                        /* element j: word j / (V / 4), its bits at 8 ESZ (j % (V / 4)) */
+                        const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
+                        uint32_t r0, r1;
+                        if (!gpuact__k_fast<OP, DT, DIR>(c, tt, (a4[wi] >> sh) & MASK, (b4[wi] >> sh) & MASK, &r0, &r1)) fail |= 1u << j;
+                        o[wi] |= (r0 & MASK) << sh;
+                        p[wi] |= (r1 & MASK) << sh;
+                    }
+                    /* the rejected inputs past the rows, again with the tails
+                       (TL = 1), one a turn: a rolled loop holds the tails'
+                       code once a kernel, where a second unrolled loop over
+                       the vector held it V U times (compile time) */
+                    if (gpuact__kt<OP, DT, DIR>::TAILS && fail != 0u && gpuact__h_far4<gpuact__op_of<OP>::value, DT>(a4)) {
+                        unsigned f = fail;
+#pragma unroll 1
+                        while (f != 0u) {
+                            const int j = __ffs((int)f) - 1, wi = j >> 1, sh = (j & 1) << 4;
+                            const uint32_t wa = gpuact__pick4(a4, wi), wb = gpuact__pick4(b4, wi);
                             uint32_t r0, r1;
-                            if (!gpuact__k_fast<OP, DT, DIR, 1>(c, tt, (a4[wi] >> sh) & MASK, (b4[wi] >> sh) & MASK, &r0, &r1)) fail |= 1u << j;
-                            o[wi] |= (r0 & MASK) << sh;
-                            p[wi] |= (r1 & MASK) << sh;
-                        }
-                    } else {
-#pragma unroll
-                        for (int j = 0; j < V; j++) {
-                            /* element j: word j / (V / 4), its bits at 8 ESZ (j % (V / 4)) */
-                            const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
-                            uint32_t r0, r1;
-                            if (!gpuact__k_fast<OP, DT, DIR>(c, tt, (a4[wi] >> sh) & MASK, (b4[wi] >> sh) & MASK, &r0, &r1)) fail |= 1u << j;
-                            o[wi] |= (r0 & MASK) << sh;
-                            p[wi] |= (r1 & MASK) << sh;
+                            f &= f - 1u;
+                            if (((gpuact__h_past2<gpuact__op_of<OP>::value, DT>(wa) >> (sh + 15)) & 1u) &&
+                                gpuact__k_fast<OP, DT, DIR, 1>(c, tt, (wa >> sh) & 0xffffu, (wb >> sh) & 0xffffu, &r0, &r1)) {
+                                fail &= ~(1u << j);
+                                gpuact__put4(o, wi, sh, r0);
+                                if (OUT1) gpuact__put4(p, wi, sh, r1);
+                            }
                         }
                     }
                     *reinterpret_cast<uint4 *>(k.out0 + at) = make_uint4(o[0], o[1], o[2], o[3]);

@@ -86,6 +86,7 @@ static inline unsigned __ballot_sync(unsigned mask, int p) { return emu_warp_vot
 static inline int __any_sync(unsigned mask, int p) { return emu_warp_vote(mask, p != 0) != 0u; }
 static inline void __syncwarp(unsigned mask = 0xffffffffu) { (void)emu_warp_vote(mask, 0); }
 static inline int __popc(unsigned v) { return __builtin_popcount(v); }
+static inline int __ffs(int v) { return __builtin_ffs(v); }
 /* the read-only path: a plain load here */
 template <class T> static inline T __ldg(const T *p) { return *p; }
 /* __syncthreads: every lane of the block arrives, then all go on */

@@ -67,7 +67,14 @@ template <int OP, int DT> static void far4_one() {
             uint32_t w[4] = {0u, 0u, 0u, 0u};
             w[j / 2] = b << (16 * (j % 2));
             const int got = gpuact__h_far4<OP, DT>(w);
-            if (x == x ? got != gpuact__h_far(OP, x) : 0) bad++;
+            /* the element's own bit, which picks it for the tails' retry */
+            const int bit = (int)((gpuact__h_past2<OP, DT>(w[j / 2]) >> (16 * (j % 2) + 15)) & 1u);
+            /* a second input, not past the rows, in the word's other half
+               (its bits must not reach this one's) */
+            uint32_t w2 = w[j / 2] | (0x3c00u << (16 * (1 - j % 2)));
+            const int bit2 = (int)((gpuact__h_past2<OP, DT>(w2) >> (16 * (j % 2) + 15)) & 1u);
+            const int ref = gpuact__h_far(OP, x);
+            if (x == x ? got != ref || bit != ref || bit2 != ref : 0) bad++;
         }
     }
     TU_CHECK(bad == 0, "h_far4 op %d dtype %d: %ld inputs differ from h_far", OP, DT, bad);
@@ -500,10 +507,11 @@ int main() {
         gpuact__eltwise_plan(&k, 4, 2);
         TU_CHECK(k.mode == GPUACT__MODE_VEC && k.head == 1 && k.nvec == 0 && k.items == 2, "head longer than n");
     }
-    /* 5. the vote that sends a 16-bit vector to the tier's tails
-       (gpuact__h_far4, on the inputs' bits) against gpuact__h_far on every
-       input, in each of a vector's eight places: the same but for NaN,
-       which may count as past */
+    /* 5. the test that sends a 16-bit vector's rejected inputs to the
+       tier's tails (gpuact__h_far4 a vector, gpuact__h_past2's bit an
+       input, on the inputs' bits) against gpuact__h_far on every input,
+       in each of a vector's eight places, alone and beside an input that
+       is not past: the same but for NaN, which may count as past */
     far4_all<GPUACT_OP_GELU_ERF>();
     far4_all<GPUACT_OP_GELU_TANH>();
     far4_all<GPUACT_OP_GELU_SIGMOID>();
