@@ -18580,8 +18580,15 @@ GPUACT__FN gpuact__f64xd gpuact__f64_swish(double x, const gpuact_cfg *c, int de
             u.h = gpuact__f64_dmul(-1.0, s);
             w = gpuact__f64_svnum(u);
         } else {
-            pw = gpuact__f64_add(gpuact__f64_two_prod(u.h, s), gpuact__f64_mk(gpuact__f64_dmul(u.l, s), 0.0));
-            w = gpuact__f64_svnum(gpuact__f64_xmk(pw, u.e, sneg ? -u.s : u.s));
+            /* u's head brought near 1 first (its exponent into e): silu(x)
+               near 2^1024 times s near 2^128 overflowed the doubles (K56) */
+            int k = gpuact__f64_expo(u.h);
+            double sc;
+            k = k < -1022 ? -1022 : k > 1022 ? 1022 : k;
+            sc = gpuact__f64_pow2(-k);
+            pw = gpuact__f64_add(gpuact__f64_two_prod(gpuact__f64_dmul(u.h, sc), s),
+                                 gpuact__f64_mk(gpuact__f64_dmul(gpuact__f64_dmul(u.l, sc), s), 0.0));
+            w = gpuact__f64_svnum(gpuact__f64_xmk(pw, u.e + k, sneg ? -u.s : u.s));
         }
     }
     if (!deriv) {

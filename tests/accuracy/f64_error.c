@@ -2,7 +2,7 @@
    MPFR reference (reference/, format binary64).
 
    For every op (elu with alpha 1, 0.5, 2, 1e-3; swish_tanh with the default
-   cfg and two others) and every direction (fwd f, deriv f', bwd dy f'):
+   cfg and three others, one with s = 2^127 and bounds near 2^-134) and every direction (fwd f, deriv f', bwd dy f'):
      - special inputs (+-0, +-inf, NaN, subnormal, DBL_MIN, DBL_MAX, ...):
        the result must be bit-identical to the reference (NaN: any NaN);
      - hard cases: a few ulps around the zeros of f', the edges of the core's
@@ -56,6 +56,9 @@ static const config configs[] = {
     {"swish(.5,-1,1)", GPUACT_OP_SWISH_TANH, 1.0f, 0.5f, -1.0f, 1.0f},
     {"swish(1,-.5,.75)", GPUACT_OP_SWISH_TANH, 1.0f, 1.0f, -0.5f, 0.75f},
     {"swish(2,-3,128)", GPUACT_OP_SWISH_TANH, 1.0f, 2.0f, -3.0f, 128.0f},
+    /* s silu(x) beyond the doubles for x above 2^897, and clamp bounds
+       where tanh(w) = w (K56) */
+    {"swish(2^127,tiny)", GPUACT_OP_SWISH_TANH, 1.0f, 0x1p127f, 0x1.0174p-135f, 0x1.fffep-134f},
 };
 #define NCONF ((int)(sizeof configs / sizeof configs[0]))
 static const char *dirname_[3] = {"fwd", "deriv", "bwd"};
