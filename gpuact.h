@@ -250,7 +250,9 @@
                       rows, one at a time (compile 69.1 -> 61.2-64.3 s).
                       Fixes: elu's gated da with a huge alpha below
                       a = -300 (K54); the binary32 bias forward at the
-                      overflow midpoint x + b = 2^128 - 2^103 (K55).
+                      overflow midpoint x + b = 2^128 - 2^103 (K55);
+                      fp64 swish_tanh where s silu(x) passes the
+                      doubles (K56).
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
