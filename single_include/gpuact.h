@@ -15152,8 +15152,8 @@ GPUACT__FN int gpuact__tt_bwd(int op, float x, float dy, const gpuact_cfg *c, co
    gpuact__h_st_tail), gelu_tanh's rows down to -8 and t taken as the
    rows' end above gelu_sigmoid's and silu's (the bounds GPUACT__H_*_FAR),
    and zero tails for bfloat16. The kernels of gelu_tanh, gelu_sigmoid,
-   silu and swish_tanh run them for a vector with an input there
-   (gpuact__kt TAILS); the host's chain does not (the same bits: every
+   silu and swish_tanh run them for the inputs there that their loop
+   without them rejected (gpuact__kt TAILS); the host's chain does not (the same bits: every
    result this tier returns is the correctly rounded one).
    ------------------------------------------------------------------------ */
 #define GPUACT__H_F_ERF 1.1e-6f  /* 2^-19.79: measured 2^-20.4 (at x = -7.85, the cut g4 d^4 grows with t) */
@@ -15580,8 +15580,8 @@ GPUACT__FN int gpuact__h_bwd_t(int op, float x, float dy, const gpuact_cfg *c, c
     }
     return (in & ok) | ((in >> 1) & fin) | z;
 }
-/* without the tails: the host's chain, and the kernels' vectors with no
-   input past the rows (gpuact__h_far) */
+/* without the tails: the host's chain, and the kernels' loop (which
+   retries its rejected inputs past the rows, gpuact__h_far, with them) */
 GPUACT__FN int gpuact__h_fwd(int op, float x, const gpuact_cfg *c, const uint32_t *tab, int compact, int fmt, int sub, float *y, uint32_t *bits) {
     return gpuact__h_fwd_t(op, x, c, tab, compact, fmt, sub, 0, y, bits);
 }
@@ -17416,17 +17416,11 @@ GPUACT__FN gpuact__xf gpuact__bias_st_xf(int deriv, float s, float e, const gpua
    of the two departures from 1 in f'. A small scale brings w back among the
    floats (K46: x = FLT_MAX, b = 0x1.00ffp+127, scale = 0x1.f8p-128: w =
    7.5, not the +inf the sum's float gives). z/2 = x/2 + b/2 exactly. */
-/* x + b above the floats (x, b finite), as an xf: 2 (x/2 + b/2), exact but
-   for a side 2^-60 below it: z (1 - q), q > 0 tiny, which is also f(z) for
-   the gelu family and silu (their big forms; section 9.2) */
-GPUACT__FN gpuact__xf gpuact__bias_big_z(float x, float b) {
-    const gpuact__df h = gpuact__2sum(gpuact__mul(x, 0.5f), gpuact__mul(b, 0.5f));
-    return gpuact__xf_make(gpuact__df_add_tail(h, gpuact__mul(h.h, -8.67361738e-19f)), 1);
-}
 GPUACT__FN gpuact__xf gpuact__bias_st_big(int deriv, float x, float b, const gpuact_cfg *c) {
     int pass1, pass2;
     gpuact__xf sech2, t;
-    const gpuact__xf z = gpuact__bias_big_z(x, b);
+    const gpuact__df h = gpuact__2sum(gpuact__mul(x, 0.5f), gpuact__mul(b, 0.5f));
+    const gpuact__xf z = gpuact__xf_make(gpuact__df_add_tail(h, gpuact__mul(h.h, -8.67361738e-19f)), 1);
     const gpuact__xf w = gpuact__clamp(gpuact__xf_mulf(z, c->scale), c->lo, c->hi, &pass1);
     if (!deriv) return gpuact__clamp(gpuact__tanh_value(w), c->lo, c->hi, &pass2);
     t = gpuact__tanh(w, &sech2);
@@ -17595,21 +17589,23 @@ GPUACT__FN float gpuact__bias_chain(int bwd, int op, float x, float b, float dy,
     float y;
     if (gpuact__isnan(x) || gpuact__isnan(b) || (bwd && gpuact__isnan(dy))) return GPUACT__NAN;
     t = gpuact__bias_sum(x, b);
-    if (op == GPUACT_OP_SWISH_TANH && t.h > 3.40282347e38f && gpuact__isfinite(x) && gpuact__isfinite(b)) {
-        v = gpuact__bias_st_big(bwd, x, b, c);
-        return gpuact__round(bwd ? gpuact__xf_mulf(v, dy) : v, fmt);
-    }
-    /* a sum z above the floats: z >= 2^128 - 2^103, the midpoint between
-       FLT_MAX and 2^128, and a larger one exceeds it by 2^80 or more. The
-       gelu family's and silu's f(z) = z (1 - q), 0 < q < 2^-60, so at the
-       midpoint itself binary32 rounds it to FLT_MAX, not to f(+inf) = inf
-       (K55); past it, and in 16 bits, inf. (Its side lies below the
-       double-float z / 2 = 2^127 - 2^102: tested on z / 2, not rounded.)
-       elu and selu (z, lambda z) and every f' round as at +inf. */
-    if (!bwd && t.h > 3.40282347e38f && op != GPUACT_OP_ELU && op != GPUACT_OP_SELU && gpuact__isfinite(x) && gpuact__isfinite(b)) {
-        const gpuact__df h = gpuact__2sum(gpuact__mul(x, 0.5f), gpuact__mul(b, 0.5f));
-        const int mid = h.h == 1.70141183e38f && h.l == -5.07060240e30f; /* 2^127, -2^102 */
-        return fmt == GPUACT__FMT_F32 && mid ? 3.40282347e38f : t.h;
+    if (t.h > 3.40282347e38f && gpuact__isfinite(x) && gpuact__isfinite(b)) { /* a sum z above the floats */
+        if (op == GPUACT_OP_SWISH_TANH) {
+            v = gpuact__bias_st_big(bwd, x, b, c);
+            return gpuact__round(bwd ? gpuact__xf_mulf(v, dy) : v, fmt);
+        }
+        /* z >= 2^128 - 2^103, the midpoint between FLT_MAX and 2^128, and a
+           larger one exceeds it by 2^80 or more. The gelu family's and
+           silu's f(z) = z (1 - q), 0 < q < 2^-60, so at the midpoint itself
+           binary32 rounds it to FLT_MAX, not to f(+inf) = inf (K55); past
+           it, and in 16 bits, inf. (Its side lies below the double-float
+           z / 2 = 2^127 - 2^102: tested on z / 2, not rounded.) elu and
+           selu (z, lambda z) and every f' round as at +inf, below. */
+        if (!bwd && op != GPUACT_OP_ELU && op != GPUACT_OP_SELU) {
+            const gpuact__df h = gpuact__2sum(gpuact__mul(x, 0.5f), gpuact__mul(b, 0.5f));
+            const int mid = h.h == 1.70141183e38f && h.l == -5.07060240e30f; /* 2^127, -2^102 */
+            return fmt == GPUACT__FMT_F32 && mid ? 3.40282347e38f : t.h;
+        }
     }
     if ((t.l == 0.0f && fmt == GPUACT__FMT_F32) || !gpuact__isfinite(t.h)) return gpuact__chain(dir, GPUACT__SKIP_H16, op, t.h, dy, c, fmt);
     if (op == GPUACT_OP_SWISH_TANH && t.l != 0.0f) {
