@@ -1024,13 +1024,15 @@ static void gpuact__ticket_give(int device, int i, cudaStream_t stream, unsigned
     }
 }
 
-/* The 16-bit forward's tables (gpuact_kernels.cuh, section 10.2): one per
-   device, op, 16-bit type and mode in this translation unit's module,
-   holding the results for the parameters of the first forward call of the
-   op, type and mode on the device (the table's key). That call launches the
-   table's build kernel on its stream and records an event after it; it
-   and every later call with the key's parameters, once that event has
-   completed, read the table. Calls with other parameters, calls before the
+/* The op's tables (gpuact_kernels.cuh, section 10.2): one per device, op
+   and 16-bit type in this translation unit's module, holding the 16-bit
+   forward's results (and bfloat16's f' over a window of x, section 9.0)
+   for the parameters of the first 16-bit forward call of the op and type
+   on the device, or of its first bfloat16 backward or forward+backward
+   call (the table's key). That call launches the table's build kernel on
+   its stream and records an event after it; it and every later such call
+   with the key's parameters, once that event has completed, read the
+   table. Calls with other parameters, calls before the
    event completes and a first call on a capturing stream (which builds
    nothing) run without it. The event calls are made in relaxed capture
    mode, as the tickets' are. */
@@ -1183,15 +1185,19 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
     }
     if (t == GPUACT_F64) {
         e = gpuact__f64_device(dir, (int)op, c, in0, in1, out0, out1, n, stream);
-    } else if (gpuact__eltwise_wants_tick(dir, (int)op, (int)t, c, in0, in1, out0, out1, n)) {
-        gpuact__ticket_slot prev;
-        unsigned long long *tick = NULL, sid = 0;
-        const int slot = gpuact__ticket_take(device, stream, &tick, &sid, &prev);
-        e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, slot >= 0 ? tick : NULL, 0);
-        if (slot >= 0) gpuact__ticket_give(device, slot, stream, sid, &prev, e == cudaSuccess);
     } else {
-        const int lut = dir == GPUACT__DIR_FWD && gpuact__lut_take(device, (int)op, (int)t, c, stream);
-        e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, NULL, lut);
+        /* the op's tables: the 16-bit forward's results, bfloat16's f' too */
+        const int tables = dir == GPUACT__DIR_FWD || (t == GPUACT_BF16 && (dir == GPUACT__DIR_BWD || dir == GPUACT__DIR_FWDBWD));
+        const int lut = tables && gpuact__lut_take(device, (int)op, (int)t, c, stream);
+        if (gpuact__eltwise_wants_tick(dir, (int)op, (int)t, c, in0, in1, out0, out1, n)) {
+            gpuact__ticket_slot prev;
+            unsigned long long *tick = NULL, sid = 0;
+            const int slot = gpuact__ticket_take(device, stream, &tick, &sid, &prev);
+            e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, slot >= 0 ? tick : NULL, lut);
+            if (slot >= 0) gpuact__ticket_give(device, slot, stream, sid, &prev, e == cudaSuccess);
+        } else {
+            e = gpuact__eltwise_device(dir, (int)op, (int)t, c, in0, in1, out0, out1, n, device, stream, NULL, lut);
+        }
     }
     if (e != cudaSuccess) {
         (void)cudaGetLastError(); /* the launch's error, reported as GPUACT_ERROR_CUDA */

@@ -3116,6 +3116,65 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
     return gpuact_grad_f32(GPUACT_OP_SWISH_TANH, x, &c);
 }
 
+/* == 9.0 The bfloat16 backward from a table of f' == */
+/* ---------------------------------------------------------------------------
+   dy f'(x) rounded to bfloat16 from G, the op's fp32 f' at each bfloat16 x
+   of the window |x| in [2^-16, 2^8) (3072 magnitudes, both signs: 24 KB).
+   The bfloat16 backward and forward+backward kernels read it from shared
+   memory where a table is built for the call's parameters (section 10.2);
+   an element is then a load, a product and a test where the 16-bit tier
+   spends about fifty instructions. The rest goes to the tiers as before.
+   p = dy G, one fp32 rounding. Where G is normal, G is the full path's
+   fp32 f' (within 0.5 + 2^-12 ulp), so |dy| |G - f'| <= 0.51 |dy G| 2^-23 < 1.03 ulp(p)
+   and |p - dy f'| < 1.53 ulp(p) (p subnormal: ulp 2^-149 and the same
+   bound). No bfloat16 rounding midpoint lies between p and dy f' when p's
+   low 16 bits are 3 or more from 0x8000 (a midpoint's): RN_bf16(p) is then
+   RN_bf16(dy f'), p's bits rounded at bit 16 (not a tie), carrying into
+   the exponent and to inf as RN does. Rejected: p within 2 of a midpoint,
+   p inf or NaN (a product past FLT_MAX, dy inf or NaN, a NaN entry), x
+   outside the window (NaN and inf are).
+   Entries where the chain's fp32 f' is not normal: the signed zero
+   RN_bf16(0x1.fep+127 f') when it is zero (every |dy| f' rounds to zero
+   then, with the sign of dy f', as dy times that zero: swish_tanh's clamped
+   x, where f' = 0; far tails), else NaN (such x go to the tiers). */
+#define GPUACT__GT_LO 0x3780u   /* bfloat16 bits of 2^-16 */
+#define GPUACT__GT_SPAN 0x0c00u /* 3072 magnitudes: GPUACT__GT_LO up to |x| < 2^8 */
+#define GPUACT__GT_N (2u * GPUACT__GT_SPAN)
+/* the entry from g, the chain's fp32 f'(x), and z, its bfloat16 dy f'(x)
+   at dy = 0x1.fep+127 (bfloat16's largest) */
+GPUACT__FN float gpuact__gt_entry(float g, float z) {
+    const float a = gpuact__absv(g);
+    if (a >= 1.17549435e-38f && a <= 3.40282347e38f) return g;
+    return z == 0.0f ? z : GPUACT__NAN;
+}
+/* bfloat16 bits b's entry (positive x first); 0 where b is outside the window */
+GPUACT__FN int gpuact__gt_index(uint32_t b, uint32_t *i) {
+    const uint32_t m = (b & 0x7fffu) - GPUACT__GT_LO;
+    const int in = m < GPUACT__GT_SPAN;
+    *i = in ? m + (b >> 15) * GPUACT__GT_SPAN : 0u;
+    return in;
+}
+/* RN_bf16 of p = dy G: 1 and its bits, or 0 (above) */
+GPUACT__FN int gpuact__gt_round(float p, uint32_t *bits) {
+    const uint32_t u = gpuact__f2u(p);
+    *bits = (u + 0x8000u) >> 16;
+    return (((u - 0x7ffeu) & 0xffffu) > 4u) & ((u & 0x7f800000u) != 0x7f800000u);
+}
+/* dy f'(x) for bfloat16 bits xb, db from the table tab: 1 and its bits, or 0 */
+GPUACT__FN int gpuact__gt_bwd(const float *tab, uint32_t xb, uint32_t db, uint32_t *bits) {
+    uint32_t i;
+    const int in = gpuact__gt_index(xb, &i);
+    return gpuact__gt_round(gpuact__mul(gpuact__u2f(db << 16), tab[i]), bits) & in;
+}
+/* entry i, as the device's build kernel computes it: g from the full path
+   alone (within 0.5 + 2^-12 ulp), which is cheaper to build than the chain */
+GPUACT__FN float gpuact__gt_entry_at(int op, uint32_t i, const gpuact_cfg *c) {
+    const uint32_t b = GPUACT__GT_LO + i % GPUACT__GT_SPAN + (i / GPUACT__GT_SPAN) * 0x8000u;
+    const float x = gpuact_bf16_to_f32((uint16_t)b);
+    return gpuact__gt_entry(gpuact__round(gpuact__grad_xf(op, x, c), GPUACT__FMT_F32),
+                            gpuact__bwd_fmt(op, x, gpuact_bf16_to_f32(0x7f7fu), c, GPUACT__FMT_BF16));
+}
+
 /* == 9.1 Fast mode == */
 /* ---------------------------------------------------------------------------
    Fast mode (cfg->mode == GPUACT_MODE_FAST): short fp32 evaluations with a
@@ -5115,7 +5174,8 @@ __device__ __forceinline__ void gpuact__k_elem(const gpuact_cfg *c, uint32_t a, 
    element, else 0 (the caller runs gpuact__k_elem for it; forward plus
    backward falls back as a pair). */
 template <int OP, int DT, int DIR, int TL = 0>
-__device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, const uint32_t *tt, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) {
+__device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, const uint32_t *tt, uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1,
+                                              int cmp = 1) {
     const int op = gpuact__op_of<OP>::value;
     typedef gpuact__elt<DT> E;
     const int fmt = (int)E::FMT;
@@ -5124,18 +5184,21 @@ __device__ __forceinline__ int gpuact__k_fast(const gpuact_cfg *c, const uint32_
     int ok = 0;
     if (gpuact__kt<OP, DT, DIR>::H16) {
         /* tt: the compact rows of Q (forward), of A (f', backward), or of
-           both, A's GPUACT__TT_N rows after Q's (forward+backward) */
-        const uint32_t *ta = DIR == GPUACT__DIR_FWDBWD ? tt + 4 * GPUACT__TT_N : tt;
+           both, A's GPUACT__TT_N rows after Q's (forward+backward); cmp = 0:
+           none (tt NULL), the full rows from global memory (the kernels
+           that read section 9.0's table of f' keep no rows) */
+        const uint32_t *ta = !cmp ? gpuact__tt_tab(op, 1) : DIR == GPUACT__DIR_FWDBWD ? tt + 4 * GPUACT__TT_N : tt;
+        if (!cmp && DIR != GPUACT__DIR_BWD && DIR != GPUACT__DIR_GRAD) tt = gpuact__tt_tab(op, 0);
         uint32_t b0 = 0u, b1 = 0u;
         /* binary16 results below 2^-14 (gpuact__h_rn_sub) in backward and
            forward+backward; not in forward (which reads its table) and f',
            where they cost a resident block (64 -> 74-78 registers, 4
            blocks -> 3) */
         /* TL: with the tails (the vectors with an input past the rows) */
-        if (DIR == GPUACT__DIR_FWD) ok = gpuact__h_fwd_t(op, x, c, tt, 1, fmt, 0, TL, &y0, &b0);
-        else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__h_grad_t(op, x, c, ta, 1, fmt, 0, TL, &y0, &b0);
-        else if (DIR == GPUACT__DIR_BWD) ok = gpuact__h_bwd_t(op, x, dy, c, ta, 1, fmt, TL, &y0, &b0);
-        else ok = gpuact__h_fwd_t(op, x, c, tt, 1, fmt, 1, TL, &y0, &b0) & gpuact__h_bwd_t(op, x, dy, c, ta, 1, fmt, TL, &y1, &b1);
+        if (DIR == GPUACT__DIR_FWD) ok = gpuact__h_fwd_t(op, x, c, tt, cmp, fmt, 0, TL, &y0, &b0);
+        else if (DIR == GPUACT__DIR_GRAD) ok = gpuact__h_grad_t(op, x, c, ta, cmp, fmt, 0, TL, &y0, &b0);
+        else if (DIR == GPUACT__DIR_BWD) ok = gpuact__h_bwd_t(op, x, dy, c, ta, cmp, fmt, TL, &y0, &b0);
+        else ok = gpuact__h_fwd_t(op, x, c, tt, cmp, fmt, 1, TL, &y0, &b0) & gpuact__h_bwd_t(op, x, dy, c, ta, cmp, fmt, TL, &y1, &b1);
         *r0 = b0;
         *r1 = b1;
         return ok;
@@ -5334,7 +5397,37 @@ typedef struct gpuact__kargs {
        device memory this launch alone uses (the pass tickets below; the
        kernel zeroes them again when it ends) */
     unsigned long long *tick;
+    /* 1: the op's tables (section 10.2) hold this call's parameters'
+       results (gpuact.h's gpuact__lut_take): a 16-bit forward reads them
+       (gpuact__k_lut), a bfloat16 backward or forward+backward too
+       (gpuact__kt GT) */
+    int lut;
 } gpuact__kargs;
+/* T name[] in the block's dynamic shared memory (n: the most a launch
+   gives; the CPU emulation of tests/gpu has none and takes a static array) */
+#if defined(GPUACT_EMU_CUDA_RUNTIME_H)
+#define GPUACT__DYN_SHARED(T, name, n) static thread_local T name[n]
+#else
+#define GPUACT__DYN_SHARED(T, name, n) extern __shared__ T name[]
+#endif
+/* The op's tables of section 10.2, one per op and 16-bit type: 16-bit
+   results (forward) and f' over section 9.0's window (bfloat16) */
+#define GPUACT__LUT_SLOTS (2 * GPUACT_OP_COUNT) /* op x {fp16, bf16} */
+#define GPUACT__LUT_MARK 0x6c757431u           /* "lut1": the table is filled */
+#define GPUACT__LUT_S(op, dt) (2 * ((op) - 1) + ((dt) == GPUACT_BF16))
+static inline int gpuact__lut_slot(int op, int dt) { return GPUACT__LUT_S(op, dt); }
+/* table S (gpuact__lut_slot): a static of a function template, so that it
+   exists only in the modules whose kernels read it (the implementation's),
+   not in every CUDA file that includes this header */
+typedef struct __align__(16) gpuact__lut_t {
+    uint16_t tab[65536];
+    float g[GPUACT__GT_N]; /* bfloat16's: the op's f' over the window (section 9.0) */
+    unsigned mark;         /* GPUACT__LUT_MARK once filled */
+} gpuact__lut_t;
+template <int S> __device__ __forceinline__ gpuact__lut_t *gpuact__lut_d() {
+    static gpuact__lut_t t;
+    return &t;
+}
 
 /* Pass tickets. A grid-stride loop hands block b the vectors of passes b,
    b + G, b + 2G, ... fixed in advance; the blocks drift apart, and the
@@ -5663,6 +5756,27 @@ static inline int gpuact__device_built(int op, int dtype) {
 template <int OP, int DT> struct gpuact__k_built {
     enum { value = (((unsigned)(GPUACT_ONLY_OPS) >> OP) & ((unsigned)(GPUACT_ONLY_TYPES) >> DT) & 1u) != 0 };
 };
+/* The bfloat16 kernels that read the table of f' (gpuact__kt GT): pass
+   tickets (but swish_tanh's forward+backward), vectors a lane a pass, and
+   resident blocks. H200, n = 2^28, % of copy, means over the 7 ops, randn /
+   mix, forward+backward: U = 1 without tickets 88.0 / 76.7, U = 2 91.8 /
+   82.3, U = 2 with tickets 94.6 / 83.0 (swish_tanh's 88.1 -> 84.4 with
+   them, at its U = 1: U = 2 spilled); backward, U = 2: 92.2 / 83.5, with
+   swish_tanh's tickets 93.4 / 83.6 (swish_tanh 87.6 -> 91.8); U = 4
+   spilled and ran at 78.4 / 50.5, 4 blocks (64 registers) spilled and ran
+   at 84.6 / 80.0 (bench/results/2026-11-30-h200-bf16-grad-table) */
+#ifndef GPUACT__GT_TICK
+#define GPUACT__GT_TICK 1
+#endif
+#ifndef GPUACT__GT_FB_U
+#define GPUACT__GT_FB_U 2
+#endif
+#ifndef GPUACT__GT_U
+#define GPUACT__GT_U 2
+#endif
+#ifndef GPUACT__GT_BLOCKS
+#define GPUACT__GT_BLOCKS 3
+#endif
 /* == the kernel traits: one row per accurate-mode kernel <OP, DT, DIR> ==
    What each kernel's loop runs and how it is tuned, in one place (the
    measurements behind the numbers are with their macros above and with
@@ -5722,6 +5836,12 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
            out (its fp16 zero tail takes x < -8; with them in every
            element's code its fp16 backward on mix went 56.5 -> 37.1) */
         TAILS = H16 && (OP == GPUACT_OP_GELU_TANH || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_SILU || OP == GPUACT__OP_SWISH_TT),
+        /* bfloat16 backward and forward+backward: dy f'(x) from the op's
+           table of f' (section 9.0) in dynamic shared memory, and y from its
+           forward table, where the call's parameters have them
+           (gpuact__kargs lut); what the table rejects then takes the 16-bit
+           tier (with the tails) in the rolled loop, and the queue after that */
+        GT = DT == GPUACT_BF16 && H16 && (DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD),
         /* rows of the 16-bit tier's compact tables a block copies: Q's
            (forward), A's (f', backward) or both; none for elu and selu */
         ROWS = !H16 || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU ? 0 : DIR == GPUACT__DIR_FWDBWD ? 2 * GPUACT__TT_N : GPUACT__TT_N,
@@ -5765,14 +5885,19 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
            forward+backward (gelu_erf f32 85.9 / 82.9): a loop of one input
            stream that takes tickets needs more loads in flight than these
            kernels hold (bench/layout_probe.cu --order, a stand-in with 64
-           FMAs a word: 87.4% at U = 2, 3 blocks, 99.8% at U = 4). */
-        TICK = FAST && OP != GPUACT_OP_SWISH_TANH && OP != GPUACT__OP_SWISH_TT && !PASS &&
-               (DIR == GPUACT__DIR_BWD || (DIR == GPUACT__DIR_FWDBWD && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU))),
+           FMAs a word: 87.4% at U = 2, 3 blocks, 99.8% at U = 4). And the
+           bfloat16 kernels that read the table of f' (GT: GPUACT__GT_TICK),
+           swish_tanh's backward among them, but its forward+backward. */
+        TICK = FAST && !PASS &&
+               ((GT && GPUACT__GT_TICK && !(OP == GPUACT__OP_SWISH_TT && DIR == GPUACT__DIR_FWDBWD)) ||
+                (OP != GPUACT_OP_SWISH_TANH && OP != GPUACT__OP_SWISH_TT &&
+                 (DIR == GPUACT__DIR_BWD || (DIR == GPUACT__DIR_FWDBWD && (OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU))))),
 
         /* the ops whose tier is x sigma(z) */
         SIG = OP == GPUACT_OP_SILU || OP == GPUACT_OP_GELU_SIGMOID || OP == GPUACT_OP_GELU_TANH,
         /* __launch_bounds__' minimum of resident blocks (GPUACT__FAST_MIN_BLOCKS above) */
         BLOCKS_WANT = !FAST ? 1
+                      : GT ? GPUACT__GT_BLOCKS
                       : H16 ? GPUACT__H16_BLOCKS
                       : TT && DIR == GPUACT__DIR_FWDBWD ? GPUACT__TT_FB_BLOCKS
                       : TT ? (DIR == GPUACT__DIR_FWD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_FWD_BLOCKS : GPUACT__TT_FWD_BLOCKS)
@@ -5795,7 +5920,8 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
            randn / mix: 3 blocks 90.5 / 84.8, 4 blocks 90.0 / 82.3) */
         MAXB = DT == GPUACT_F32 && OP == GPUACT__OP_SWISH_TT && DIR == GPUACT__DIR_BWD ? GPUACT__TT_ST_BWD_BLOCKS : 0,
         /* vectors a lane takes per pass (gpuact__k_vec_fast, the comment above) */
-        U = DT != GPUACT_F32 ? (H16 ? (DIR == GPUACT__DIR_FWDBWD ? GPUACT__H16_FB_U : GPUACT__H16_U) : 1)
+        U = DT != GPUACT_F32 ? (H16 ? (DIR == GPUACT__DIR_FWDBWD ? (GT && OP != GPUACT__OP_SWISH_TT ? GPUACT__GT_FB_U : GPUACT__H16_FB_U)
+                                       : GT ? GPUACT__GT_U : GPUACT__H16_U) : 1)
             : TT && DIR == GPUACT__DIR_FWDBWD ? GPUACT__TT_FB_U
             : TT ? (DIR == GPUACT__DIR_FWD ? (OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_FWD_U : GPUACT__TT_FWD_U)
                     : DIR == GPUACT__DIR_BWD && OP == GPUACT__OP_SWISH_TT ? GPUACT__TT_ST_BWD_U : GPUACT__TT_BWD_U)
@@ -5904,11 +6030,13 @@ __device__ __forceinline__ void gpuact__put4(uint32_t w[4], int i, int sh, uint3
    overwrites their outputs. __syncwarp orders the queue's writes before its
    reads, and the vector stores before the corrected ones. */
 template <int OP, int DT, int DIR>
-__device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const gpuact_cfg *c, const uint32_t *tt) {
+__device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const gpuact_cfg *c, const uint32_t *tt, const float *gs,
+                                                   const uint16_t *ys) {
     const int ESZ = (int)gpuact__elt<DT>::ESZ, V = 16 / ESZ;
     const bool IN1 = DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD;
     const int U = gpuact__kt<OP, DT, DIR>::U;
     const bool OUT1 = DIR == GPUACT__DIR_FWDBWD;
+    const bool GT = gpuact__kt<OP, DT, DIR>::GT;
     const uint32_t MASK = ESZ == 4 ? 0xffffffffu : 0xffffu;
     typedef gpuact__defer<ESZ, gpuact__kt<OP, DT, DIR>::Q2 ? 63 : 0> defer;
     typedef typename defer::word word;
@@ -5991,20 +6119,39 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
                 uint32_t o[4] = {0u, 0u, 0u, 0u}, p[4] = {0u, 0u, 0u, 0u};
                 unsigned fail = 0u;
                 if (rem > 32 * u) {
+                    if (GT && gs) {
+                        /* dy f' from the table of f' (section 9.0), y from the
+                           forward's table */
 #pragma unroll
-                    for (int j = 0; j < V; j++) {
-                        /* element j: word j / (V / 4), its bits at 8 ESZ (j % (V / 4)) */
-                        const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
-                        uint32_t r0, r1;
-                        if (!gpuact__k_fast<OP, DT, DIR>(c, tt, (a4[wi] >> sh) & MASK, (b4[wi] >> sh) & MASK, &r0, &r1)) fail |= 1u << j;
-                        o[wi] |= (r0 & MASK) << sh;
-                        p[wi] |= (r1 & MASK) << sh;
+                        for (int j = 0; j < V; j++) {
+                            const int wi = j >> 1, sh = (j & 1) << 4;
+                            const uint32_t xb = (a4[wi] >> sh) & 0xffffu;
+                            uint32_t r;
+                            if (!gpuact__gt_bwd(gs, xb, (b4[wi] >> sh) & 0xffffu, &r)) fail |= 1u << j;
+                            if (OUT1) {
+                                o[wi] |= (uint32_t)__ldg(ys + xb) << sh;
+                                p[wi] |= (r & 0xffffu) << sh;
+                            } else o[wi] |= (r & 0xffffu) << sh;
+                        }
+                    } else {
+#pragma unroll
+                        for (int j = 0; j < V; j++) {
+                            /* element j: word j / (V / 4), its bits at 8 ESZ (j % (V / 4)) */
+                            const int wi = j / (V / 4), sh = 8 * ESZ * (j % (V / 4));
+                            uint32_t r0, r1;
+                            if (!gpuact__k_fast<OP, DT, DIR>(c, tt, (a4[wi] >> sh) & MASK, (b4[wi] >> sh) & MASK, &r0, &r1)) fail |= 1u << j;
+                            o[wi] |= (r0 & MASK) << sh;
+                            p[wi] |= (r1 & MASK) << sh;
+                        }
                     }
-                    /* the rejected inputs past the rows, again with the tails
-                       (TL = 1), one a turn: a rolled loop holds the tails'
-                       code once a kernel, where a second unrolled loop over
-                       the vector held it V U times (compile time) */
-                    if (gpuact__kt<OP, DT, DIR>::TAILS && fail != 0u && gpuact__h_far4<gpuact__op_of<OP>::value, DT>(a4)) {
+                    /* again, one a turn: the table's rejections by the 16-bit
+                       tier (with the tails where the kernel has them), else
+                       the rejected inputs past the rows with the tails
+                       (TL = 1). A rolled loop holds that code once a kernel,
+                       where a second unrolled loop over the vector held it
+                       V U times (compile time) */
+                    if ((GT && gs && fail != 0u) ||
+                        (gpuact__kt<OP, DT, DIR>::TAILS && fail != 0u && gpuact__h_far4<gpuact__op_of<OP>::value, DT>(a4))) {
                         unsigned f = fail;
 #pragma unroll 1
                         while (f != 0u) {
@@ -6012,8 +6159,9 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
                             const uint32_t wa = gpuact__pick4(a4, wi), wb = gpuact__pick4(b4, wi);
                             uint32_t r0, r1;
                             f &= f - 1u;
-                            if (((gpuact__h_past2<gpuact__op_of<OP>::value, DT>(wa) >> (sh + 15)) & 1u) &&
-                                gpuact__k_fast<OP, DT, DIR, 1>(c, tt, (wa >> sh) & 0xffffu, (wb >> sh) & 0xffffu, &r0, &r1)) {
+                            if (((GT && gs) || ((gpuact__h_past2<gpuact__op_of<OP>::value, DT>(wa) >> (sh + 15)) & 1u)) &&
+                                gpuact__k_fast<OP, DT, DIR, gpuact__kt<OP, DT, DIR>::TAILS>(c, tt, (wa >> sh) & 0xffffu, (wb >> sh) & 0xffffu, &r0, &r1,
+                                                                                            tt != 0)) {
                                 fail &= ~(1u << j);
                                 gpuact__put4(o, wi, sh, r0);
                                 if (OUT1) gpuact__put4(p, wi, sh, r1);
@@ -6092,22 +6240,48 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>
     size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
     const bool fastvec = gpuact__kt<OP, DT, DIR>::FAST && k.mode == GPUACT__MODE_VEC;
     const bool TT = gpuact__kt<OP, DT, DIR>::TT;
+    const bool GT = gpuact__kt<OP, DT, DIR>::GT;
     const int HR = gpuact__kt<OP, DT, DIR>::ROWS;
     const int TTN = gpuact__kt<OP, DT, DIR>::TT16 ? GPUACT__TT_N : 2 * GPUACT__TT_N; /* uint4 of the rows it reads */
-    __shared__ gpuact__tt_smem<TT ? TTN : HR ? HR : 1> tts;
+    /* the rows in static shared memory, but for GT kernels: those hold
+       either the rows or the table of f' (below) in their dynamic shared
+       memory, whose GPUACT__GT_N floats hold 2 GPUACT__TT_N rows */
+    __shared__ gpuact__tt_smem<TT ? TTN : HR && !GT ? HR : 1> tts;
+    uint4 *rows = tts.v;
     const uint32_t *tt = 0;
-    if (HR) {
+    const float *gs = 0;
+    const uint16_t *ys = 0;
+    static_assert(!GT || HR <= (int)(GPUACT__GT_N / 4), "the rows fit the table's place");
+    if (GT) {
+        GPUACT__DYN_SHARED(uint4, gdyn, GPUACT__GT_N / 4);
+        rows = gdyn;
+        /* the op's f' over section 9.0's window (the launcher gives the
+           block GPUACT__GT_N floats), and the forward's table, where this
+           call's parameters have them; the tier's retries then read the
+           full rows from global memory (gpuact__k_fast cmp = 0) */
+        if (fastvec && k.lut) {
+            const gpuact__lut_t *t = gpuact__lut_d<GPUACT__LUT_S(gpuact__op_of<OP>::value, DT)>();
+            if (__ldg(&t->mark) == GPUACT__LUT_MARK) { /* (block-uniform) */
+                const uint4 *src = reinterpret_cast<const uint4 *>(t->g);
+                for (int i = (int)threadIdx.x; i < (int)(GPUACT__GT_N / 4); i += (int)blockDim.x) gdyn[i] = __ldg(src + i);
+                __syncthreads();
+                gs = reinterpret_cast<const float *>(gdyn);
+                ys = t->tab;
+            }
+        }
+    }
+    if (HR && !gs) {
         /* the 16-bit tier's compact rows: Q's, A's or Q's then A's */
         const int op = gpuact__op_of<OP>::value;
         for (int i = (int)threadIdx.x; i < HR; i += (int)blockDim.x) {
             const int a = DIR == GPUACT__DIR_GRAD || DIR == GPUACT__DIR_BWD || i >= GPUACT__TT_N;
             const uint32_t *src = gpuact__tt_tab(op, a);
             const uint32_t r = (uint32_t)(i >= GPUACT__TT_N ? i - GPUACT__TT_N : i);
-            tts.v[i] = make_uint4(gpuact__h_compact(src, r, 0u), gpuact__h_compact(src, r, 1u), gpuact__h_compact(src, r, 2u),
-                                  gpuact__h_compact(src, r, 3u));
+            rows[i] = make_uint4(gpuact__h_compact(src, r, 0u), gpuact__h_compact(src, r, 1u), gpuact__h_compact(src, r, 2u),
+                                 gpuact__h_compact(src, r, 3u));
         }
         __syncthreads();
-        tt = reinterpret_cast<const uint32_t *>(tts.v);
+        tt = reinterpret_cast<const uint32_t *>(rows);
     }
     if (TT) {
         /* every thread of the block gets here (no return above) */
@@ -6120,7 +6294,7 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>
         /* the vectors by gpuact__k_vec_fast; the loop below then takes the
            (at most 2 (V - 1)) scalars of the head and tail, one per thread, in the
            first threads of the grid */
-        gpuact__k_vec_fast<OP, DT, DIR>(k, &cfg, tt);
+        gpuact__k_vec_fast<OP, DT, DIR>(k, &cfg, tt, gs, ys);
         if (first >= k.head) first += k.nvec;
     }
     for (size_t it = first; it < k.items; it += stride) {
@@ -6149,7 +6323,7 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>
         if (gpuact__kt<OP, DT, DIR>::FAST) {
             /* single elements (the vectors went to gpuact__k_vec_fast):
                the fast tier, then the full path if it rejected */
-            if (!gpuact__k_fast<OP, DT, DIR>(&cfg, tt, a[0], b[0], &o[0], &p[0])) {
+            if (!gpuact__k_fast<OP, DT, DIR>(&cfg, tt, a[0], b[0], &o[0], &p[0], tt != 0)) {
                 if (gpuact__kt<OP, DT, DIR>::Q2) o[0] = gpuact__k_after_tt<OP, DT, DIR>(&cfg, a[0], b[0]);
                 else {
                     const uint64_t r = gpuact__k_elem_call<OP, DT, DIR>(cfg, a[0], b[0]);
@@ -6406,24 +6580,10 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_pass(const gpu
    call. GPUACT_NO_FWD_TABLES: no tables, the computing kernels for every
    16-bit forward.
    ------------------------------------------------------------------------ */
-#define GPUACT__LUT_SLOTS (2 * GPUACT_OP_COUNT) /* op x {fp16, bf16} */
-#define GPUACT__LUT_MARK 0x6c757431u           /* "lut1": the table is filled */
+/* (the tables' type and storage: after gpuact__kargs, section 10) */
 #ifndef GPUACT__LUT_U
 #define GPUACT__LUT_U 4 /* 16-byte vectors a lane: H100, n = 2^28, fp16 randn / mix, % of copy: U = 2 93.2-94.1 / 94.2-95.2, U = 4 97.0-97.3 / 97.5-98.1 */
 #endif
-#define GPUACT__LUT_S(op, dt) (2 * ((op) - 1) + ((dt) == GPUACT_BF16))
-static inline int gpuact__lut_slot(int op, int dt) { return GPUACT__LUT_S(op, dt); }
-/* table S (gpuact__lut_slot): a static of a function template, so that it
-   exists only in the modules whose kernels read it (the implementation's),
-   not in every CUDA file that includes this header */
-typedef struct gpuact__lut_t {
-    uint16_t tab[65536];
-    unsigned mark; /* GPUACT__LUT_MARK once filled */
-} gpuact__lut_t;
-template <int S> __device__ __forceinline__ gpuact__lut_t *gpuact__lut_d() {
-    static gpuact__lut_t t;
-    return &t;
-}
 
 #if !defined(GPUACT_NO_FWD_TABLES)
 /* an element's forward: the rest of the chain after the 16-bit tier */
@@ -6436,6 +6596,10 @@ template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK
     gpuact__lut_t *t = gpuact__lut_d<GPUACT__LUT_S(OP, DT)>();
     const uint32_t e = blockIdx.x * GPUACT__BLOCK + threadIdx.x;
     t->tab[e] = (uint16_t)gpuact__lut_entry<OP, DT>(k.cfg, e);
+    uint32_t i;
+    if (DT == GPUACT_BF16 && gpuact__gt_index(e, &i)) /* f' over the window, as gpuact__gt_entry_at */
+        t->g[i] = gpuact__gt_entry(gpuact__u2f(gpuact__k_full_call<OP, GPUACT_F32, GPUACT__DIR_GRAD>(k.cfg, e << 16, 0u)),
+                                   gpuact__u2f((uint32_t)gpuact__k_elem_call<OP, GPUACT_BF16, GPUACT__DIR_BWD>(k.cfg, e, 0x7f7fu) << 16));
     if (e == 0) t->mark = GPUACT__LUT_MARK;
 }
 /* an element: the table's entry */
@@ -7237,9 +7401,12 @@ struct gpuact__launcher {
         const void *fn = (const void *)gpuact__k_eltwise<OP, DT, DIR>;
         static int cache[GPUACT__CACHED_DEVICES]; /* per instantiation: this kernel's answer per device */
         const int cached = device >= 0 && device < GPUACT__CACHED_DEVICES ? gpuact__cache_get(&cache[device]) : 0;
+        /* GT: the table of f' in dynamic shared memory, whether the call reads it or not */
+        const size_t dyn = gpuact__kt<OP, DT, DIR>::GT ? GPUACT__GT_N * sizeof(float) : 0u;
         int per_sm = cached;
         if (!cached) {
-            const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, GPUACT__BLOCK, 0);
+            cudaError_t e = dyn ? cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dyn) : cudaSuccess;
+            if (e == cudaSuccess) e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, GPUACT__BLOCK, dyn);
             if (e != cudaSuccess) return e;
             if (per_sm > 0 && device >= 0 && device < GPUACT__CACHED_DEVICES) gpuact__cache_put(&cache[device], per_sm);
         }
@@ -7249,7 +7416,7 @@ struct gpuact__launcher {
         const size_t cap = (size_t)sms * (size_t)per_sm;
         void *args[1];
         args[0] = const_cast<gpuact__kargs *>(&k);
-        return cudaLaunchKernel(fn, dim3((unsigned)(blocks < cap ? blocks : cap)), dim3(GPUACT__BLOCK), args, 0, stream);
+        return cudaLaunchKernel(fn, dim3((unsigned)(blocks < cap ? blocks : cap)), dim3(GPUACT__BLOCK), args, dyn, stream);
     }
 };
 /* the rows with PASS: gpuact__k_pass, whose grid is its passes */
@@ -7346,8 +7513,8 @@ static inline void gpuact__eltwise_plan(gpuact__kargs *k, size_t esz, size_t n) 
 #ifndef GPUACT__TICKET_BYTES
 #define GPUACT__TICKET_BYTES (16u << 20)
 #endif
-/* gpuact__kt<op, dtype, dir>::TICK at run time (swish_tanh: both its
-   kernels' rows, which agree) */
+/* gpuact__kt<op, dtype, dir>::TICK at run time (swish_tanh: either of its
+   kernels': one that does not take tickets leaves the pair as it found it) */
 template <int DT, int DIR> static inline int gpuact__kt_tick_op(int op) {
     switch (op) {
     case GPUACT_OP_GELU_ERF: return gpuact__kt<GPUACT_OP_GELU_ERF, DT, DIR>::TICK;
@@ -7356,7 +7523,7 @@ template <int DT, int DIR> static inline int gpuact__kt_tick_op(int op) {
     case GPUACT_OP_ELU: return gpuact__kt<GPUACT_OP_ELU, DT, DIR>::TICK;
     case GPUACT_OP_SELU: return gpuact__kt<GPUACT_OP_SELU, DT, DIR>::TICK;
     case GPUACT_OP_SILU: return gpuact__kt<GPUACT_OP_SILU, DT, DIR>::TICK;
-    case GPUACT_OP_SWISH_TANH: return gpuact__kt<GPUACT_OP_SWISH_TANH, DT, DIR>::TICK && gpuact__kt<GPUACT__OP_SWISH_TT, DT, DIR>::TICK;
+    case GPUACT_OP_SWISH_TANH: return gpuact__kt<GPUACT_OP_SWISH_TANH, DT, DIR>::TICK || gpuact__kt<GPUACT__OP_SWISH_TT, DT, DIR>::TICK;
     default: return 0;
     }
 }
@@ -7395,9 +7562,10 @@ static inline int gpuact__eltwise_wants_tick(int dir, int op, int dtype, const g
    device, and per kernel: gpuact__sm_count) or the launch. Makes no other
    CUDA call (none of these is a stream operation): legal during stream
    capture. tick: NULL, or a zeroed pair of device words this launch alone
-   uses (gpuact__kargs; gpuact.h's gpuact__ticket_take). lut: a 16-bit
-   forward in accurate mode may run gpuact__k_lut (its table holds these
-   parameters' results: gpuact.h's gpuact__lut_take). A template only so
+   uses (gpuact__kargs; gpuact.h's gpuact__ticket_take). lut: the op's tables hold these
+   parameters' results (gpuact.h's gpuact__lut_take): a 16-bit forward in
+   accurate mode may run gpuact__k_lut, a bfloat16 backward or
+   forward+backward reads them (gpuact__kargs lut). A template only so
    that the kernels are instantiated in the translation units that call it
    (gpuact.h's implementation), not in every CUDA file including this
    header. */
@@ -7417,6 +7585,7 @@ static inline cudaError_t gpuact__eltwise_device(int dir, int op, int dtype, con
     k.out0 = (unsigned char *)out0;
     k.out1 = (unsigned char *)out1;
     k.tick = tick;
+    k.lut = lut;
     gpuact__eltwise_plan(&k, dtype == GPUACT_F32 ? 4u : 2u, n);
     if (lut && dir == GPUACT__DIR_FWD && dtype != GPUACT_F32) return gpuact__lut_launch(op, dtype, 0, k, stream);
     blocks = k.items / GPUACT__BLOCK + (k.items % GPUACT__BLOCK != 0);

@@ -13,7 +13,8 @@
       alpha 0.3, swish_tanh s 1.5 [-0.2, 0.8]), forward, grad, backward (a
       fixed pseudo-random dy), forward+backward, backward-from-output (elu/selu);
       then (1b) the forward again, from the tables test 1's first launches
-      filled, 4 x 65536 + 7 inputs, off 16-byte alignment; (1c) backward
+      filled, 4 x 65536 + 7 inputs, off 16-byte alignment, and the bfloat16
+      tables' f' entries against the host's; (1c) backward
       and forward+backward, every x with 48 dy (zeros, subnormals, the
       largest finite values, infinities, NaN, random).
    2. fp32 exhaustive: all 2^32 bit patterns, forward and grad, every op
@@ -348,6 +349,16 @@ __global__ void k_marks(unsigned *out, int s, unsigned v) {
     if (s == 0) gpuact__lut_d<0>()->mark = v;
     if (s == 1) gpuact__lut_d<1>()->mark = v;
 }
+/* the bfloat16 tables' f' (section 9.0): table S = 2 op - 1 into out + (op - 1) GPUACT__GT_N */
+template <int S> __device__ void gtabs_into(float *out, unsigned i) {
+    if (S % 2) out[(S / 2) * GPUACT__GT_N + i] = gpuact__lut_d<S>()->g[i];
+    gtabs_into<S - 1>(out, i);
+}
+template <> __device__ void gtabs_into<-1>(float *, unsigned) {}
+__global__ void k_gtabs(float *out) {
+    for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < GPUACT__GT_N; i += gridDim.x * blockDim.x)
+        gtabs_into<GPUACT__LUT_SLOTS - 1>(out, i);
+}
 /* the marks before; with s = 0 or 1 (gelu_erf f16 / bf16), that one set to v */
 static std::vector<unsigned> lut_marks(int s = -1, unsigned v = 0) {
     DevBuf d(4 * GPUACT__LUT_SLOTS);
@@ -426,6 +437,33 @@ static void test_16bit_tables(void) {
         }
         (void)lut_marks(slot, mark[slot]);
         h2d(dx.p + 2, hx.data(), 2 * n);
+    }
+    /* the bfloat16 tables' f' over the window (section 9.0), built with the
+       forward's for the default parameters: every entry the host's
+       gpuact__gt_entry_at, bit for bit */
+    {
+        const size_t ng = (size_t)GPUACT__GT_N * GPUACT_OP_COUNT;
+        DevBuf dg(4 * ng);
+        LAUNCH(k_gtabs, 24, 256, g_stream, (float *)dg.p);
+        CK(cudaGetLastError());
+        std::vector<float> g(ng);
+        d2h(g.data(), dg.p, 4 * ng);
+        const gpuact_cfg c = gpuact_cfg_default();
+        for (int op = 1; op <= GPUACT_OP_COUNT; op++) {
+            unsigned long long bad = 0;
+            std::string note;
+            for (uint32_t i = 0; i < GPUACT__GT_N; i++) {
+                const float want = gpuact__gt_entry_at(op, i, &c), got = g[(size_t)(op - 1) * GPUACT__GT_N + i];
+                uint32_t wb, gb;
+                memcpy(&wb, &want, 4);
+                memcpy(&gb, &got, 4);
+                if (wb != gb && !(want != want && got != got)) {
+                    if (!bad) note = fmt("first entry %u dev=%a host=%a", i, got, want);
+                    bad++;
+                }
+            }
+            row("16-bit tables", std::string("bf16 ") + OPN[op] + " f' entries", GPUACT__GT_N, bad, note);
+        }
     }
 #endif
 }

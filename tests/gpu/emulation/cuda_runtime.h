@@ -169,6 +169,9 @@ cudaError_t cudaGraphDestroy(cudaGraph_t g);
 /* the emulation runs any number of blocks at once */
 template <class F>
 static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, F, int, size_t) { *n = 4; return cudaSuccess; }
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8 };
+/* (GPUACT__DYN_SHARED is a static array here: nothing to set) */
+template <class F> static inline cudaError_t cudaFuncSetAttribute(F, enum cudaFuncAttribute, int) { return cudaSuccess; }
 cudaError_t cudaLaunchKernel(const void *f, dim3 grid, dim3 block, void **args, size_t smem, cudaStream_t s);
 
 /* kernel<<<grid, block, 0, stream>>>(args...) for kernels of plain

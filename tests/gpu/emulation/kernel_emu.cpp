@@ -329,7 +329,10 @@ int main() {
             {FWD, GPUACT_OP_GELU_ERF, GPUACT_F32, n, 0, 0, NULL, false},    /* kernels without (gpuact__kt TICK) */
             {GRAD, GPUACT_OP_SILU, GPUACT_F32, n, 0, 0, NULL, false},
             {BWD, GPUACT_OP_SWISH_TANH, GPUACT_F32, n, 0, 0, NULL, false},
-            {FWDBWD, GPUACT_OP_GELU_TANH, GPUACT_BF16, 2 * n, 0, 0, NULL, false},
+            {FWDBWD, GPUACT_OP_GELU_TANH, GPUACT_F16, 2 * n, 0, 0, NULL, false},
+            {FWDBWD, GPUACT_OP_SWISH_TANH, GPUACT_BF16, 2 * n, 0, 0, NULL, false},
+            {FWDBWD, GPUACT_OP_GELU_TANH, GPUACT_BF16, 2 * n, 0, 0, NULL, true}, /* the bfloat16 kernels that read the table of f' (gpuact__kt GT) */
+            {BWD, GPUACT_OP_SWISH_TANH, GPUACT_BF16, 2 * n, 0, 0, NULL, true},
             {BWD, GPUACT_OP_GELU_ERF, GPUACT_F32, 500, 0, 0, NULL, false},  /* under 2 KB */
             {BWD, GPUACT_OP_GELU_ERF, GPUACT_F32, n, 0, 4, NULL, false},    /* offsets differ: scalar */
             {BWDOUT, GPUACT_OP_ELU, GPUACT_F32, n, 0, 0, NULL, false},
