@@ -136,8 +136,8 @@
                              GPUACT_ERROR_UNSUPPORTED for GPUACT_F64 (the host entry points have it).
      GPUACT_NO_TICKETS        CUDA: large backward launches keep the kernels' grid-stride order
                              (below) and make no event calls; results are the same either way.
-     GPUACT_NO_FWD_TABLES     CUDA: no 16-bit forward tables (below): no static device memory
-                             for them, and fp16 / bf16 forwards compute each element.
+     GPUACT_NO_FWD_TABLES     CUDA: no 16-bit tables (below): no static device memory for
+                             them, and fp16 / bf16 kernels compute each element.
     Only the translation unit with GPUACT_IMPLEMENTATION reads these eight.
 
    PASS TICKETS (CUDA)
@@ -156,24 +156,32 @@
      relaxed capture mode, so that they cannot invalidate a graph another
      stream is capturing.
 
-   16-BIT FORWARD TABLES (CUDA)
+   16-BIT TABLES (CUDA)
      An fp16 or bf16 input has 65,536 values, so the forward reads its
      result from a table of them: 97-99% of the copy's bandwidth for every
      op, on any data, where computing each element gave 17-94 (H100;
      docs/BENCHMARKS.md); fast mode's 16-bit forward is accurate mode's and
-     reads the same tables. A table is 128 KB of static __device__ memory
-     per op and type (1.75 MB for the 14), in the implementation's module. The
-     first 16-bit forward call of an op and type on a device launches
-     the table's build kernel on its stream (65,536 results from the same
-     code as every other path, so the bits are unchanged), records
-     an event after it (created then, kept for the life of the process) and
-     reads the table; later calls read it once that event has completed.
-     A table holds the results for the parameters of that first call (elu's
-     alpha, swish_tanh's s, lo and hi): calls with others compute each
-     element. A first call on a capturing stream builds nothing. No
-     allocation, no synchronization; the event calls are made in relaxed
-     capture mode. A table whose memory was cleared (cudaDeviceReset) is
-     not read: those calls compute each element, correct and slower.
+     reads the same tables. Beside each bf16 table sits the op's fp32 f' at
+     the 6,144 inputs of |x| in [2^-16, 2^8): the bf16 backward and
+     forward+backward copy it into each block's shared memory (24 KB of
+     dynamic shared memory a block, asked for by the launch) and take dy f'
+     from it behind a rounding test (gpuact_kernels.cuh section 9.0), y
+     from the forward's table: H200, randn, backward 74.9 -> 94.0% of copy,
+     forward+backward 67.6 -> 95.3 (docs/BENCHMARKS.md). A table is 128 KB
+     (fp16) or 152 KB (bf16) of static __device__ memory per op (1.9 MB for
+     the 14), in the implementation's module. The first 16-bit forward call
+     of an op and type on a device, or its first bf16 backward or
+     forward+backward call, launches the table's build kernel on its
+     stream (its results from the same code as every other path, so the
+     bits are unchanged), records an event after it (created then, kept for
+     the life of the process) and reads the table; later calls read it once
+     that event has completed. A table holds the results for the
+     parameters of that first call (elu's alpha, swish_tanh's s, lo and
+     hi): calls with others compute each element. A first call on a
+     capturing stream builds nothing. No allocation, no synchronization;
+     the event calls are made in relaxed capture mode. A table whose memory
+     was cleared (cudaDeviceReset) is not read: those calls compute each
+     element, correct and slower.
 
    COMPILE COST
      The implementation file compiled by nvcc holds 148 kernels (7 ops x 3
@@ -253,6 +261,9 @@
                       overflow midpoint x + b = 2^128 - 2^103 (K55);
                       fp64 swish_tanh where s silu(x) passes the
                       doubles (K56).
+                      bf16 backward and forward+backward read f' from a
+                      table in shared memory (H200, randn: 74.9 -> 94.0%
+                      and 67.6 -> 95.3% of copy); results unchanged.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -1186,8 +1197,10 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
     if (t == GPUACT_F64) {
         e = gpuact__f64_device(dir, (int)op, c, in0, in1, out0, out1, n, stream);
     } else {
-        /* the op's tables: the 16-bit forward's results, bfloat16's f' too */
-        const int tables = dir == GPUACT__DIR_FWD || (t == GPUACT_BF16 && (dir == GPUACT__DIR_BWD || dir == GPUACT__DIR_FWDBWD));
+        /* the op's tables: the 16-bit forward's results, bfloat16's f' too
+           (binary16's with GPUACT__GT_F16) */
+        const int tables = dir == GPUACT__DIR_FWD ||
+                           ((t == GPUACT_BF16 || GPUACT__GT_F16) && (dir == GPUACT__DIR_BWD || dir == GPUACT__DIR_FWDBWD));
         const int lut = tables && gpuact__lut_take(device, (int)op, (int)t, c, stream);
         if (gpuact__eltwise_wants_tick(dir, (int)op, (int)t, c, in0, in1, out0, out1, n)) {
             gpuact__ticket_slot prev;

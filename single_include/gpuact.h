@@ -137,8 +137,8 @@
                              GPUACT_ERROR_UNSUPPORTED for GPUACT_F64 (the host entry points have it).
      GPUACT_NO_TICKETS        CUDA: large backward launches keep the kernels' grid-stride order
                              (below) and make no event calls; results are the same either way.
-     GPUACT_NO_FWD_TABLES     CUDA: no 16-bit forward tables (below): no static device memory
-                             for them, and fp16 / bf16 forwards compute each element.
+     GPUACT_NO_FWD_TABLES     CUDA: no 16-bit tables (below): no static device memory for
+                             them, and fp16 / bf16 kernels compute each element.
     Only the translation unit with GPUACT_IMPLEMENTATION reads these eight.
 
    PASS TICKETS (CUDA)
@@ -157,24 +157,32 @@
      relaxed capture mode, so that they cannot invalidate a graph another
      stream is capturing.
 
-   16-BIT FORWARD TABLES (CUDA)
+   16-BIT TABLES (CUDA)
      An fp16 or bf16 input has 65,536 values, so the forward reads its
      result from a table of them: 97-99% of the copy's bandwidth for every
      op, on any data, where computing each element gave 17-94 (H100;
      docs/BENCHMARKS.md); fast mode's 16-bit forward is accurate mode's and
-     reads the same tables. A table is 128 KB of static __device__ memory
-     per op and type (1.75 MB for the 14), in the implementation's module. The
-     first 16-bit forward call of an op and type on a device launches
-     the table's build kernel on its stream (65,536 results from the same
-     code as every other path, so the bits are unchanged), records
-     an event after it (created then, kept for the life of the process) and
-     reads the table; later calls read it once that event has completed.
-     A table holds the results for the parameters of that first call (elu's
-     alpha, swish_tanh's s, lo and hi): calls with others compute each
-     element. A first call on a capturing stream builds nothing. No
-     allocation, no synchronization; the event calls are made in relaxed
-     capture mode. A table whose memory was cleared (cudaDeviceReset) is
-     not read: those calls compute each element, correct and slower.
+     reads the same tables. Beside each bf16 table sits the op's fp32 f' at
+     the 6,144 inputs of |x| in [2^-16, 2^8): the bf16 backward and
+     forward+backward copy it into each block's shared memory (24 KB of
+     dynamic shared memory a block, asked for by the launch) and take dy f'
+     from it behind a rounding test (gpuact_kernels.cuh section 9.0), y
+     from the forward's table: H200, randn, backward 74.9 -> 94.0% of copy,
+     forward+backward 67.6 -> 95.3 (docs/BENCHMARKS.md). A table is 128 KB
+     (fp16) or 152 KB (bf16) of static __device__ memory per op (1.9 MB for
+     the 14), in the implementation's module. The first 16-bit forward call
+     of an op and type on a device, or its first bf16 backward or
+     forward+backward call, launches the table's build kernel on its
+     stream (its results from the same code as every other path, so the
+     bits are unchanged), records an event after it (created then, kept for
+     the life of the process) and reads the table; later calls read it once
+     that event has completed. A table holds the results for the
+     parameters of that first call (elu's alpha, swish_tanh's s, lo and
+     hi): calls with others compute each element. A first call on a
+     capturing stream builds nothing. No allocation, no synchronization;
+     the event calls are made in relaxed capture mode. A table whose memory
+     was cleared (cudaDeviceReset) is not read: those calls compute each
+     element, correct and slower.
 
    COMPILE COST
      The implementation file compiled by nvcc holds 148 kernels (7 ops x 3
@@ -254,6 +262,9 @@
                       overflow midpoint x + b = 2^128 - 2^103 (K55);
                       fp64 swish_tanh where s silu(x) passes the
                       doubles (K56).
+                      bf16 backward and forward+backward read f' from a
+                      table in shared memory (H200, randn: 74.9 -> 94.0%
+                      and 67.6 -> 95.3% of copy); results unchanged.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -15855,63 +15866,87 @@ GPUACT__FN float gpuact_swish_tanh_grad(float x, float s, float lo, float hi) {
     return gpuact_grad_f32(GPUACT_OP_SWISH_TANH, x, &c);
 }
 
-/* == 9.0 The bfloat16 backward from a table of f' == */
+/* == 9.0 The 16-bit backward from a table of f' == */
 /* ---------------------------------------------------------------------------
-   dy f'(x) rounded to bfloat16 from G, the op's fp32 f' at each bfloat16 x
-   of the window |x| in [2^-16, 2^8) (3072 magnitudes, both signs: 24 KB).
-   The bfloat16 backward and forward+backward kernels read it from shared
-   memory where a table is built for the call's parameters (section 10.2);
-   an element is then a load, a product and a test where the 16-bit tier
-   spends about fifty instructions. The rest goes to the tiers as before.
+   dy f'(x) rounded to bfloat16 or binary16 from G, the op's fp32 f' at
+   each 16-bit x of a window: bfloat16 |x| in [2^-16, 2^8) (3072
+   magnitudes, both signs: 24 KB), binary16 |x| in [2^-6, 2^4) (10240: 80
+   KB). The 16-bit backward and forward+backward kernels read it from
+   shared memory where a table is built for the call's parameters (section
+   10.2); an element is then a load, a product and a test where the 16-bit
+   tier spends about fifty instructions. The rest goes to the tiers as
+   before.
    p = dy G, one fp32 rounding. Where G is normal, G is the full path's
-   fp32 f' (within 0.5 + 2^-12 ulp), so |dy| |G - f'| <= 0.51 |dy G| 2^-23 < 1.03 ulp(p)
-   and |p - dy f'| < 1.53 ulp(p) (p subnormal: ulp 2^-149 and the same
-   bound). No bfloat16 rounding midpoint lies between p and dy f' when p's
-   low 16 bits are 3 or more from 0x8000 (a midpoint's): RN_bf16(p) is then
-   RN_bf16(dy f'), p's bits rounded at bit 16 (not a tie), carrying into
-   the exponent and to inf as RN does. Rejected: p within 2 of a midpoint,
-   p inf or NaN (a product past FLT_MAX, dy inf or NaN, a NaN entry), x
-   outside the window (NaN and inf are).
-   Entries where the chain's fp32 f' is not normal: the signed zero
-   RN_bf16(0x1.fep+127 f') when it is zero (every |dy| f' rounds to zero
-   then, with the sign of dy f', as dy times that zero: swish_tanh's clamped
-   x, where f' = 0; far tails), else NaN (such x go to the tiers). */
-#define GPUACT__GT_LO 0x3780u   /* bfloat16 bits of 2^-16 */
-#define GPUACT__GT_SPAN 0x0c00u /* 3072 magnitudes: GPUACT__GT_LO up to |x| < 2^8 */
-#define GPUACT__GT_N (2u * GPUACT__GT_SPAN)
-/* the entry from g, the chain's fp32 f'(x), and z, its bfloat16 dy f'(x)
-   at dy = 0x1.fep+127 (bfloat16's largest) */
+   fp32 f' (within 0.5 + 2^-12 ulp), so |dy| |G - f'| <= 0.51 |dy G| 2^-23
+   < 1.03 ulp(p) and |p - dy f'| < 1.53 ulp(p) (p subnormal: ulp 2^-149 and
+   the same bound). No 16-bit rounding midpoint lies between p and dy f'
+   when p's bits below the 16-bit point are 3 or more ulps from the
+   midpoint's (bfloat16: the low 16 bits against 0x8000; binary16, in its
+   normal range: the low 13 against 0x1000): RN16(p) is then RN16(dy f'),
+   p's bits rounded at the 16-bit point (not a tie), carrying into the
+   exponent and to inf as RN does. A p of +-0 is RN16's zero (dy zero, a
+   zero entry, or |dy G| below 2^-150). Rejected: p within 2 ulps of a
+   midpoint, p inf or NaN (a product past FLT_MAX, dy inf or NaN, a NaN
+   entry), a binary16 p outside [2^-14, 65504] but zero, x outside the
+   window (NaN and inf are).
+   Entries where the full path's fp32 f' is not normal: the signed zero
+   RN16(M f'), M the format's largest finite value, when it is zero (every
+   dy f' rounds to zero then, with the sign of dy f', as dy times that zero:
+   swish_tanh's clamped x, where f' = 0; far tails), else NaN (such x go to
+   the tiers). */
+#define GPUACT__GT_N_BF16 0x1800u /* bfloat16: 2 x 3072 magnitudes, |x| in [2^-16, 2^8) */
+#define GPUACT__GT_N_F16 0x5000u  /* binary16: 2 x 10240 magnitudes, |x| in [2^-6, 2^4) */
+#define GPUACT__GT_N(fmt) ((fmt) == GPUACT__FMT_BF16 ? GPUACT__GT_N_BF16 : GPUACT__GT_N_F16)
+/* the window of fmt: the bits of its least magnitude */
+GPUACT__FN uint32_t gpuact__gt_lo(int fmt) { return fmt == GPUACT__FMT_BF16 ? 0x3780u : 0x2400u; }
+/* the entry from g, the full path's fp32 f'(x), and z, the format's
+   correctly rounded dy f'(x) at its largest dy */
 GPUACT__FN float gpuact__gt_entry(float g, float z) {
     const float a = gpuact__absv(g);
     if (a >= 1.17549435e-38f && a <= 3.40282347e38f) return g;
     return z == 0.0f ? z : GPUACT__NAN;
 }
-/* bfloat16 bits b's entry (positive x first); 0 where b is outside the window */
-GPUACT__FN int gpuact__gt_index(uint32_t b, uint32_t *i) {
-    const uint32_t m = (b & 0x7fffu) - GPUACT__GT_LO;
-    const int in = m < GPUACT__GT_SPAN;
-    *i = in ? m + (b >> 15) * GPUACT__GT_SPAN : 0u;
+/* 16-bit bits b's entry (positive x first); 0 where b is outside the window */
+GPUACT__FN int gpuact__gt_index(uint32_t b, int fmt, uint32_t *i) {
+    const uint32_t span = GPUACT__GT_N(fmt) / 2u, m = (b & 0x7fffu) - gpuact__gt_lo(fmt);
+    const int in = m < span;
+    *i = in ? m + (b >> 15) * span : 0u;
     return in;
 }
-/* RN_bf16 of p = dy G: 1 and its bits, or 0 (above) */
-GPUACT__FN int gpuact__gt_round(float p, uint32_t *bits) {
+/* RN16 of p = dy G: 1 and its bits, or 0 (above). bfloat16: p's bits
+   rounded at bit 16, its low 16 bits 3 or more from 0x8000, p finite.
+   binary16: |p| in its normal range [2^-14, 65504], p's low 13 bits 3 or
+   more from 0x1000 (the midpoint's), the bits rounded at bit 13 and
+   rebiased; or p = +-0 (dy zero, a zero entry, or |dy G| under 2^-150:
+   RN16 is then that zero). */
+GPUACT__FN int gpuact__gt_round(float p, int fmt, uint32_t *bits) {
     const uint32_t u = gpuact__f2u(p);
-    *bits = (u + 0x8000u) >> 16;
-    return (((u - 0x7ffeu) & 0xffffu) > 4u) & ((u & 0x7f800000u) != 0x7f800000u);
+    if (fmt == GPUACT__FMT_BF16) {
+        *bits = (u + 0x8000u) >> 16;
+        return (((u - 0x7ffeu) & 0xffffu) > 4u) & ((u & 0x7f800000u) != 0x7f800000u);
+    }
+    const uint32_t a = u & 0x7fffffffu, s = (u >> 16) & 0x8000u;
+    *bits = a == 0u ? s : s | (((a + 0x1000u) >> 13) - 0x1c000u);
+    return (a == 0u) | ((a - 0x38800000u <= 0x0effe000u) & (((u - 0x0ffeu) & 0x1fffu) > 4u));
 }
-/* dy f'(x) for bfloat16 bits xb, db from the table tab: 1 and its bits, or 0 */
-GPUACT__FN int gpuact__gt_bwd(const float *tab, uint32_t xb, uint32_t db, uint32_t *bits) {
+/* dy f'(x) for 16-bit bits xb and dy (the float of the format's bits) from
+   the table tab: 1 and its bits, or 0 */
+GPUACT__FN int gpuact__gt_bwd(const float *tab, uint32_t xb, float dy, int fmt, uint32_t *bits) {
     uint32_t i;
-    const int in = gpuact__gt_index(xb, &i);
-    return gpuact__gt_round(gpuact__mul(gpuact__u2f(db << 16), tab[i]), bits) & in;
+    const int in = gpuact__gt_index(xb, fmt, &i);
+    return gpuact__gt_round(gpuact__mul(dy, tab[i]), fmt, bits) & in;
+}
+/* the format's float of bits b */
+GPUACT__FN float gpuact__gt_x(uint32_t b, int fmt) {
+    return fmt == GPUACT__FMT_BF16 ? gpuact_bf16_to_f32((uint16_t)b) : gpuact_f16_to_f32((uint16_t)b);
 }
 /* entry i, as the device's build kernel computes it: g from the full path
    alone (within 0.5 + 2^-12 ulp), which is cheaper to build than the chain */
-GPUACT__FN float gpuact__gt_entry_at(int op, uint32_t i, const gpuact_cfg *c) {
-    const uint32_t b = GPUACT__GT_LO + i % GPUACT__GT_SPAN + (i / GPUACT__GT_SPAN) * 0x8000u;
-    const float x = gpuact_bf16_to_f32((uint16_t)b);
+GPUACT__FN float gpuact__gt_entry_at(int op, uint32_t i, const gpuact_cfg *c, int fmt) {
+    const uint32_t span = GPUACT__GT_N(fmt) / 2u, b = gpuact__gt_lo(fmt) + i % span + (i / span) * 0x8000u;
+    const float x = gpuact__gt_x(b, fmt);
     return gpuact__gt_entry(gpuact__round(gpuact__grad_xf(op, x, c), GPUACT__FMT_F32),
-                            gpuact__bwd_fmt(op, x, gpuact_bf16_to_f32(0x7f7fu), c, GPUACT__FMT_BF16));
+                            gpuact__bwd_fmt(op, x, gpuact__gt_x(fmt == GPUACT__FMT_BF16 ? 0x7f7fu : 0x7bffu, fmt), c, fmt));
 }
 
 /* == 9.1 Fast mode == */
@@ -19145,8 +19180,19 @@ typedef struct gpuact__kargs {
 #else
 #define GPUACT__DYN_SHARED(T, name, n) extern __shared__ T name[]
 #endif
+/* GPUACT__GT_F16: binary16 reads its table too. Measured, not kept (H200,
+   n = 2^28, % of copy, means over the 7 ops, randn / mix): backward 59.2 /
+   47.3 -> 54.9 / 39.5, forward+backward 26.0 / 20.8 where the kernels
+   without the table ran at 34.1-67.1 / 21.4-61.8 a op. Its window takes 80
+   KB a block: two resident blocks, an L1 of about 40 KB for the forward's
+   table, and the 1.2% of randn x below 2^-6 in the rolled retry
+   (bench/results/2026-11-30-h200-bf16-grad-table) */
+#ifndef GPUACT__GT_F16
+#define GPUACT__GT_F16 0
+#endif
 /* The op's tables of section 10.2, one per op and 16-bit type: 16-bit
-   results (forward) and f' over section 9.0's window (bfloat16) */
+   results (forward) and f' over section 9.0's window (bfloat16; binary16
+   with GPUACT__GT_F16) */
 #define GPUACT__LUT_SLOTS (2 * GPUACT_OP_COUNT) /* op x {fp16, bf16} */
 #define GPUACT__LUT_MARK 0x6c757431u           /* "lut1": the table is filled */
 #define GPUACT__LUT_S(op, dt) (2 * ((op) - 1) + ((dt) == GPUACT_BF16))
@@ -19154,14 +19200,18 @@ static inline int gpuact__lut_slot(int op, int dt) { return GPUACT__LUT_S(op, dt
 /* table S (gpuact__lut_slot): a static of a function template, so that it
    exists only in the modules whose kernels read it (the implementation's),
    not in every CUDA file that includes this header */
-typedef struct __align__(16) gpuact__lut_t {
+typedef struct gpuact__lut_t {
     uint16_t tab[65536];
-    float g[GPUACT__GT_N]; /* bfloat16's: the op's f' over the window (section 9.0) */
-    unsigned mark;         /* GPUACT__LUT_MARK once filled */
+    unsigned mark; /* GPUACT__LUT_MARK once filled (with gpuact__gt_d<S>'s) */
 } gpuact__lut_t;
 template <int S> __device__ __forceinline__ gpuact__lut_t *gpuact__lut_d() {
     static gpuact__lut_t t;
     return &t;
+}
+/* table S's f' over section 9.0's window (GPUACT__GT_N floats of its format) */
+template <int S> __device__ __forceinline__ float *gpuact__gt_d() {
+    static __align__(16) float g[S % 2 ? GPUACT__GT_N_BF16 : GPUACT__GT_F16 ? GPUACT__GT_N_F16 : 4];
+    return g;
 }
 
 /* Pass tickets. A grid-stride loop hands block b the vectors of passes b,
@@ -19576,7 +19626,7 @@ template <int OP, int DT, int DIR> struct gpuact__kt {
            forward table, where the call's parameters have them
            (gpuact__kargs lut); what the table rejects then takes the 16-bit
            tier (with the tails) in the rolled loop, and the queue after that */
-        GT = DT == GPUACT_BF16 && H16 && (DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD),
+        GT = (DT == GPUACT_BF16 || (DT == GPUACT_F16 && GPUACT__GT_F16)) && H16 && (DIR == GPUACT__DIR_BWD || DIR == GPUACT__DIR_FWDBWD),
         /* rows of the 16-bit tier's compact tables a block copies: Q's
            (forward), A's (f', backward) or both; none for elu and selu */
         ROWS = !H16 || OP == GPUACT_OP_ELU || OP == GPUACT_OP_SELU ? 0 : DIR == GPUACT__DIR_FWDBWD ? 2 * GPUACT__TT_N : GPUACT__TT_N,
@@ -19862,7 +19912,8 @@ __device__ __forceinline__ void gpuact__k_vec_fast(const gpuact__kargs &k, const
                             const int wi = j >> 1, sh = (j & 1) << 4;
                             const uint32_t xb = (a4[wi] >> sh) & 0xffffu;
                             uint32_t r;
-                            if (!gpuact__gt_bwd(gs, xb, (b4[wi] >> sh) & 0xffffu, &r)) fail |= 1u << j;
+                            if (!gpuact__gt_bwd(gs, xb, gpuact__elt<DT>::load((b4[wi] >> sh) & 0xffffu), (int)gpuact__elt<DT>::FMT, &r))
+                                fail |= 1u << j;
                             if (OUT1) {
                                 o[wi] |= (uint32_t)__ldg(ys + xb) << sh;
                                 p[wi] |= (r & 0xffffu) << sh;
@@ -19986,19 +20037,21 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK, (gpuact__kt<OP, DT, DIR>
     const uint32_t *tt = 0;
     const float *gs = 0;
     const uint16_t *ys = 0;
-    static_assert(!GT || HR <= (int)(GPUACT__GT_N / 4), "the rows fit the table's place");
+    const int GTN = (int)GPUACT__GT_N((int)gpuact__elt<DT>::FMT); /* floats */
+    static_assert(!GT || HR <= GTN / 4, "the rows fit the table's place");
     if (GT) {
-        GPUACT__DYN_SHARED(uint4, gdyn, GPUACT__GT_N / 4);
+        GPUACT__DYN_SHARED(uint4, gdyn, GPUACT__GT_N_F16 / 4);
         rows = gdyn;
         /* the op's f' over section 9.0's window (the launcher gives the
            block GPUACT__GT_N floats), and the forward's table, where this
            call's parameters have them; the tier's retries then read the
            full rows from global memory (gpuact__k_fast cmp = 0) */
         if (fastvec && k.lut) {
-            const gpuact__lut_t *t = gpuact__lut_d<GPUACT__LUT_S(gpuact__op_of<OP>::value, DT)>();
+            const int S = GPUACT__LUT_S(gpuact__op_of<OP>::value, DT);
+            const gpuact__lut_t *t = gpuact__lut_d<S>();
             if (__ldg(&t->mark) == GPUACT__LUT_MARK) { /* (block-uniform) */
-                const uint4 *src = reinterpret_cast<const uint4 *>(t->g);
-                for (int i = (int)threadIdx.x; i < (int)(GPUACT__GT_N / 4); i += (int)blockDim.x) gdyn[i] = __ldg(src + i);
+                const uint4 *src = reinterpret_cast<const uint4 *>(gpuact__gt_d<S>());
+                for (int i = (int)threadIdx.x; i < GTN / 4; i += (int)blockDim.x) gdyn[i] = __ldg(src + i);
                 __syncthreads();
                 gs = reinterpret_cast<const float *>(gdyn);
                 ys = t->tab;
@@ -20332,9 +20385,11 @@ template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK
     const uint32_t e = blockIdx.x * GPUACT__BLOCK + threadIdx.x;
     t->tab[e] = (uint16_t)gpuact__lut_entry<OP, DT>(k.cfg, e);
     uint32_t i;
-    if (DT == GPUACT_BF16 && gpuact__gt_index(e, &i)) /* f' over the window, as gpuact__gt_entry_at */
-        t->g[i] = gpuact__gt_entry(gpuact__u2f(gpuact__k_full_call<OP, GPUACT_F32, GPUACT__DIR_GRAD>(k.cfg, e << 16, 0u)),
-                                   gpuact__u2f((uint32_t)gpuact__k_elem_call<OP, GPUACT_BF16, GPUACT__DIR_BWD>(k.cfg, e, 0x7f7fu) << 16));
+    typedef gpuact__elt<DT> E;
+    if ((DT == GPUACT_BF16 || GPUACT__GT_F16) && gpuact__gt_index(e, (int)E::FMT, &i)) /* f' over the window, as gpuact__gt_entry_at */
+        gpuact__gt_d<GPUACT__LUT_S(OP, DT)>()[i] =
+            gpuact__gt_entry(gpuact__u2f(gpuact__k_full_call<OP, GPUACT_F32, GPUACT__DIR_GRAD>(k.cfg, gpuact__f2u(E::load(e)), 0u)),
+                             E::load((uint32_t)gpuact__k_elem_call<OP, DT, GPUACT__DIR_BWD>(k.cfg, e, DT == GPUACT_BF16 ? 0x7f7fu : 0x7bffu)));
     if (e == 0) t->mark = GPUACT__LUT_MARK;
 }
 /* an element: the table's entry */
@@ -21137,7 +21192,7 @@ struct gpuact__launcher {
         static int cache[GPUACT__CACHED_DEVICES]; /* per instantiation: this kernel's answer per device */
         const int cached = device >= 0 && device < GPUACT__CACHED_DEVICES ? gpuact__cache_get(&cache[device]) : 0;
         /* GT: the table of f' in dynamic shared memory, whether the call reads it or not */
-        const size_t dyn = gpuact__kt<OP, DT, DIR>::GT ? GPUACT__GT_N * sizeof(float) : 0u;
+        const size_t dyn = gpuact__kt<OP, DT, DIR>::GT ? GPUACT__GT_N((int)gpuact__elt<DT>::FMT) * sizeof(float) : 0u;
         int per_sm = cached;
         if (!cached) {
             cudaError_t e = dyn ? cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)dyn) : cudaSuccess;
@@ -22265,8 +22320,10 @@ static gpuact_status gpuact__run_device(int dir, gpuact_op op, gpuact_dtype t, c
     if (t == GPUACT_F64) {
         e = gpuact__f64_device(dir, (int)op, c, in0, in1, out0, out1, n, stream);
     } else {
-        /* the op's tables: the 16-bit forward's results, bfloat16's f' too */
-        const int tables = dir == GPUACT__DIR_FWD || (t == GPUACT_BF16 && (dir == GPUACT__DIR_BWD || dir == GPUACT__DIR_FWDBWD));
+        /* the op's tables: the 16-bit forward's results, bfloat16's f' too
+           (binary16's with GPUACT__GT_F16) */
+        const int tables = dir == GPUACT__DIR_FWD ||
+                           ((t == GPUACT_BF16 || GPUACT__GT_F16) && (dir == GPUACT__DIR_BWD || dir == GPUACT__DIR_FWDBWD));
         const int lut = tables && gpuact__lut_take(device, (int)op, (int)t, c, stream);
         if (gpuact__eltwise_wants_tick(dir, (int)op, (int)t, c, in0, in1, out0, out1, n)) {
             gpuact__ticket_slot prev;

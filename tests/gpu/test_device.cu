@@ -349,15 +349,17 @@ __global__ void k_marks(unsigned *out, int s, unsigned v) {
     if (s == 0) gpuact__lut_d<0>()->mark = v;
     if (s == 1) gpuact__lut_d<1>()->mark = v;
 }
-/* the bfloat16 tables' f' (section 9.0): table S = 2 op - 1 into out + (op - 1) GPUACT__GT_N */
-template <int S> __device__ void gtabs_into(float *out, unsigned i) {
-    if (S % 2) out[(S / 2) * GPUACT__GT_N + i] = gpuact__lut_d<S>()->g[i];
-    gtabs_into<S - 1>(out, i);
+/* the tables' f' (section 9.0) of one format (bf = 1: the odd tables S):
+   table S's into out + (S / 2) GPUACT__GT_N */
+template <int S> __device__ void gtabs_into(float *out, unsigned i, int bf) {
+    const unsigned n = S % 2 ? GPUACT__GT_N_BF16 : GPUACT__GT_N_F16;
+    if (S % 2 == bf && i < n) out[(S / 2) * n + i] = gpuact__gt_d<S>()[i];
+    gtabs_into<S - 1>(out, i, bf);
 }
-template <> __device__ void gtabs_into<-1>(float *, unsigned) {}
-__global__ void k_gtabs(float *out) {
-    for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < GPUACT__GT_N; i += gridDim.x * blockDim.x)
-        gtabs_into<GPUACT__LUT_SLOTS - 1>(out, i);
+template <> __device__ void gtabs_into<-1>(float *, unsigned, int) {}
+__global__ void k_gtabs(float *out, int bf) {
+    for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < GPUACT__GT_N_F16; i += gridDim.x * blockDim.x)
+        gtabs_into<GPUACT__LUT_SLOTS - 1>(out, i, bf);
 }
 /* the marks before; with s = 0 or 1 (gelu_erf f16 / bf16), that one set to v */
 static std::vector<unsigned> lut_marks(int s = -1, unsigned v = 0) {
@@ -438,13 +440,15 @@ static void test_16bit_tables(void) {
         (void)lut_marks(slot, mark[slot]);
         h2d(dx.p + 2, hx.data(), 2 * n);
     }
-    /* the bfloat16 tables' f' over the window (section 9.0), built with the
+    /* the tables' f' over the window (section 9.0), built with the
        forward's for the default parameters: every entry the host's
        gpuact__gt_entry_at, bit for bit */
-    {
-        const size_t ng = (size_t)GPUACT__GT_N * GPUACT_OP_COUNT;
+    for (int bf = GPUACT__GT_F16 ? 0 : 1; bf < 2; bf++) {
+        const int gfmt = bf ? GPUACT__FMT_BF16 : GPUACT__FMT_F16;
+        const uint32_t nt = GPUACT__GT_N(gfmt);
+        const size_t ng = (size_t)nt * GPUACT_OP_COUNT;
         DevBuf dg(4 * ng);
-        LAUNCH(k_gtabs, 24, 256, g_stream, (float *)dg.p);
+        LAUNCH(k_gtabs, 24, 256, g_stream, (float *)dg.p, bf);
         CK(cudaGetLastError());
         std::vector<float> g(ng);
         d2h(g.data(), dg.p, 4 * ng);
@@ -452,8 +456,8 @@ static void test_16bit_tables(void) {
         for (int op = 1; op <= GPUACT_OP_COUNT; op++) {
             unsigned long long bad = 0;
             std::string note;
-            for (uint32_t i = 0; i < GPUACT__GT_N; i++) {
-                const float want = gpuact__gt_entry_at(op, i, &c), got = g[(size_t)(op - 1) * GPUACT__GT_N + i];
+            for (uint32_t i = 0; i < nt; i++) {
+                const float want = gpuact__gt_entry_at(op, i, &c, gfmt), got = g[(size_t)(op - 1) * nt + i];
                 uint32_t wb, gb;
                 memcpy(&wb, &want, 4);
                 memcpy(&gb, &got, 4);
@@ -462,7 +466,7 @@ static void test_16bit_tables(void) {
                     bad++;
                 }
             }
-            row("16-bit tables", std::string("bf16 ") + OPN[op] + " f' entries", GPUACT__GT_N, bad, note);
+            row("16-bit tables", std::string(bf ? "bf16 " : "f16 ") + OPN[op] + " f' entries", nt, bad, note);
         }
     }
 #endif
