@@ -63,10 +63,10 @@ static const struct {
    dir 0 f(x), 1 dy f'(x) */
 static uint32_t host_want(gpuact_op op, gpuact_dtype t, const gpuact_params *p, const void *x, const void *dy, size_t i, int dir) {
     const size_t e = t == GPUACT_F32 ? 4 : 2;
-    uint32_t u = 0;
+    uint64_t u = 0; /* room for any element type's result (the compiler sees fp64's path too) */
     GK(dir == 0 ? gpuact_forward_host(op, t, p, (const char *)x + e * i, &u, 1)
                 : gpuact_backward_host(op, t, p, (const char *)x + e * i, (const char *)dy + e * i, &u, 1));
-    return u; /* little-endian: a 16-bit result in the low bits */
+    return (uint32_t)u; /* little-endian: a 16- or 32-bit result in the low bits */
 }
 static uint32_t out_bits(gpuact_dtype t, const void *p, size_t i) {
     if (t == GPUACT_F32) { uint32_t u; memcpy(&u, (const char *)p + 4 * i, 4); return u; }
