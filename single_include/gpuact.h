@@ -162,7 +162,9 @@
      result from a table of them: 97-99% of the copy's bandwidth for every
      op, on any data, where computing each element gave 17-94 (H100;
      docs/BENCHMARKS.md); fast mode's 16-bit forward is accurate mode's and
-     reads the same tables. Beside each bf16 table sits the op's fp32 f' at
+     reads the same tables. The fp16 forward copies the entries of |x| in
+     [2^-7, 2^5) into each block's shared memory (48 KB of dynamic shared
+     memory a block; H200, randn: 74 -> 84% of copy). Beside each bf16 table sits the op's fp32 f' at
      the 6,144 inputs of |x| in [2^-16, 2^8): the bf16 backward and
      forward+backward copy it into each block's shared memory (24 KB of
      dynamic shared memory a block, asked for by the launch) and take dy f'
@@ -265,6 +267,8 @@
                       bf16 backward and forward+backward read f' from a
                       table in shared memory (H200, randn: 74.9 -> 94.0%
                       and 67.6 -> 95.3% of copy); results unchanged.
+                      fp16 forward: a window of its table in shared
+                      memory (H200: 74 -> 84% of copy); results unchanged.
 
    LICENSE: MIT or public domain (Unlicense), your choice; see the end of this file.
 */
@@ -19200,7 +19204,7 @@ static inline int gpuact__lut_slot(int op, int dt) { return GPUACT__LUT_S(op, dt
 /* table S (gpuact__lut_slot): a static of a function template, so that it
    exists only in the modules whose kernels read it (the implementation's),
    not in every CUDA file that includes this header */
-typedef struct gpuact__lut_t {
+typedef struct __align__(16) gpuact__lut_t {
     uint16_t tab[65536];
     unsigned mark; /* GPUACT__LUT_MARK once filled (with gpuact__gt_d<S>'s) */
 } gpuact__lut_t;
@@ -20335,6 +20339,27 @@ static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_pass(const gpu
     gpuact__onepass<DT, DIR, gpuact__kt<OP, DT, DIR>::PU>(k, fn);
 }
 
+/* Answers of the runtime that do not change while the process runs (a
+   device's multiprocessor count, a kernel's resident blocks per
+   multiprocessor), kept per device so that a launch asks each only once:
+   the two queries cost more host time than a small launch itself. 0 = not
+   asked yet; relaxed atomics, since threads may launch at once (they store
+   the same value). Devices from GPUACT__CACHED_DEVICES on ask every time. */
+#define GPUACT__CACHED_DEVICES 64
+static inline int gpuact__cache_get(const int *slot) {
+#if defined(_MSC_VER) && !defined(__clang__)
+    return *(const volatile int *)slot;
+#else
+    return __atomic_load_n(slot, __ATOMIC_RELAXED);
+#endif
+}
+static inline void gpuact__cache_put(int *slot, int v) {
+#if defined(_MSC_VER) && !defined(__clang__)
+    *(volatile int *)slot = v;
+#else
+    __atomic_store_n(slot, v, __ATOMIC_RELAXED);
+#endif
+}
 /* == 10.2 The 16-bit forward from a table == */
 /* ---------------------------------------------------------------------------
    gpuact__k_lut<OP, DT>: the fp16 / bf16 forward (accurate mode) as one
@@ -20407,10 +20432,54 @@ __device__ __noinline__ void gpuact__lut_unbuilt(const gpuact_cfg c, const unsig
     for (size_t i = (size_t)blockIdx.x * GPUACT__BLOCK + threadIdx.x; i < n; i += (size_t)gridDim.x * GPUACT__BLOCK)
         gpuact__k_st1<2>(out + 2 * i, gpuact__lut_entry<OP, DT>(c, gpuact__k_ld1<2>(in + 2 * i, bytes)), bytes);
 }
+/* binary16: the entries of |x| in [2^-7, 2^5) (both signs, 48 KB) in the
+   block's shared memory, the rest read through the L1 as above; a grid of
+   the blocks that are resident at once (4 a multiprocessor), each a
+   grid-stride over the chunks (gpuact__lut_launcher). The L1's gathers held
+   the binary16 forward at 75% of copy: randn's x spread over eight times as
+   many 128-byte lines of the table as bfloat16's. H200, n = 2^28, % of
+   copy, means over the 7 ops, randn / mix (two runs each): through the L1
+   74.2 / 77.1; this window, U = 4: 83.3-84.5 / 81.4-82.4; U = 8: 83.2-83.8
+   / 83.7-84.4; |x| in [2^-6, 2^4) (40 KB, 5 blocks), U = 4: 77.6-78.2 /
+   76.6-76.9, U = 8: 83.3-83.6 / 83.9-84.5
+   (bench/results/2026-11-30-h200-f16-fwd-window) */
+#ifndef GPUACT__LUT_WIN
+#define GPUACT__LUT_WIN 1
+#endif
+#ifndef GPUACT__LUT_WIN_U
+#define GPUACT__LUT_WIN_U 8
+#endif
+#ifndef GPUACT__LUT_WIN_LO
+#define GPUACT__LUT_WIN_LO 0x2000u   /* binary16 bits of 2^-7 */
+#define GPUACT__LUT_WIN_SPAN 0x3000u /* 12 binades: up to |x| < 2^5 */
+#endif
+struct gpuact__lut_win_fn {
+    const uint16_t *win, *tab;
+    __device__ __forceinline__ void vec(uint32_t a, uint32_t, uint32_t *r0, uint32_t *) const {
+        const uint32_t i = (a & 0x7fffu) - GPUACT__LUT_WIN_LO;
+        *r0 = i < GPUACT__LUT_WIN_SPAN ? (uint32_t)win[i + (a >> 15) * GPUACT__LUT_WIN_SPAN] : (uint32_t)__ldg(tab + a);
+    }
+    __device__ __forceinline__ void one(uint32_t a, uint32_t b, uint32_t *r0, uint32_t *r1) const { vec(a, b, r0, r1); }
+};
 template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK) gpuact__k_lut(const gpuact__kargs k) {
     const gpuact__lut_t *t = gpuact__lut_d<GPUACT__LUT_S(OP, DT)>();
     if (__ldg(&t->mark) != GPUACT__LUT_MARK) {
         gpuact__lut_unbuilt<OP, DT>(k.cfg, k.in0, k.out0, k.mode == GPUACT__MODE_VEC ? k.items + k.nvec * 7 : k.items, k.mode == GPUACT__MODE_BYTES);
+        return;
+    }
+    if (DT == GPUACT_F16 && GPUACT__LUT_WIN) {
+        GPUACT__DYN_SHARED(uint4, wdyn, GPUACT__LUT_WIN_SPAN / 4);
+        const uint4 *pos = reinterpret_cast<const uint4 *>(t->tab + GPUACT__LUT_WIN_LO),
+                    *neg = reinterpret_cast<const uint4 *>(t->tab + 0x8000u + GPUACT__LUT_WIN_LO);
+        for (int i = (int)threadIdx.x; i < (int)(GPUACT__LUT_WIN_SPAN / 8); i += GPUACT__BLOCK) {
+            wdyn[i] = __ldg(pos + i);
+            wdyn[GPUACT__LUT_WIN_SPAN / 8 + i] = __ldg(neg + i);
+        }
+        __syncthreads();
+        gpuact__lut_win_fn fn;
+        fn.win = reinterpret_cast<const uint16_t *>(wdyn);
+        fn.tab = t->tab;
+        gpuact__onepass<DT, GPUACT__DIR_FWD, GPUACT__LUT_WIN_U>(k, fn);
         return;
     }
     gpuact__lut_fn<DT> fn;
@@ -20422,11 +20491,32 @@ template <int OP, int DT> static __global__ void __launch_bounds__(GPUACT__BLOCK
    cudaErrorInvalidValue: the caller checked) */
 template <int OP, int DT, bool BUILT = gpuact__k_built<OP, DT>::value && DT != GPUACT_F32>
 struct gpuact__lut_launcher {
-    static cudaError_t run(const gpuact__kargs &k, cudaStream_t stream) {
+    static cudaError_t run(const gpuact__kargs &k, int sms, int device, cudaStream_t stream) {
 #if !defined(GPUACT_NO_FWD_TABLES)
-        return gpuact__onepass_launch((const void *)gpuact__k_lut<OP, DT>, k, GPUACT__LUT_U, stream);
+        const void *fn = (const void *)gpuact__k_lut<OP, DT>;
+        if (DT == GPUACT_F16 && GPUACT__LUT_WIN) {
+            /* GPUACT__LUT_WIN: the blocks resident at once (48 KB of dynamic shared memory each), grid-stride */
+            const size_t dyn = GPUACT__LUT_WIN_SPAN * 4u, per = (size_t)GPUACT__BLOCK * GPUACT__LUT_WIN_U;
+            static int cache[GPUACT__CACHED_DEVICES];
+            int per_sm = device >= 0 && device < GPUACT__CACHED_DEVICES ? gpuact__cache_get(&cache[device]) : 0;
+            if (!per_sm) {
+                const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, GPUACT__BLOCK, dyn);
+                if (e != cudaSuccess) return e;
+                if (per_sm > 0 && device >= 0 && device < GPUACT__CACHED_DEVICES) gpuact__cache_put(&cache[device], per_sm);
+            }
+            if (per_sm < 1) per_sm = 1;
+            size_t g = (k.items - k.nvec + GPUACT__BLOCK - 1) / GPUACT__BLOCK, cap = (size_t)sms * (size_t)per_sm;
+            if (k.mode == GPUACT__MODE_VEC && (k.nvec + per - 1) / per > g) g = (k.nvec + per - 1) / per;
+            if (g > cap) g = cap;
+            if (g < 1) g = 1;
+            void *args[1];
+            args[0] = const_cast<gpuact__kargs *>(&k);
+            return cudaLaunchKernel(fn, dim3((unsigned)g), dim3(GPUACT__BLOCK), args, dyn, stream);
+        }
+        (void)sms; (void)device;
+        return gpuact__onepass_launch(fn, k, GPUACT__LUT_U, stream);
 #else
-        (void)k; (void)stream;
+        (void)k; (void)sms; (void)device; (void)stream;
         return cudaErrorInvalidValue;
 #endif
     }
@@ -20443,14 +20533,15 @@ struct gpuact__lut_launcher {
     }
 };
 template <int OP, int DT> struct gpuact__lut_launcher<OP, DT, false> {
-    static cudaError_t run(const gpuact__kargs &, cudaStream_t) { return cudaErrorInvalidValue; }
+    static cudaError_t run(const gpuact__kargs &, int, int, cudaStream_t) { return cudaErrorInvalidValue; }
     static cudaError_t build(const gpuact__kargs &, cudaStream_t) { return cudaErrorInvalidValue; }
 };
 /* runtime op -> template: the lookup kernel for k (build = 0), or the
    table's build kernel for k's parameters (build = 1) */
-template <int DT> static inline cudaError_t gpuact__lut_launch_op(int op, int build, const gpuact__kargs &k, cudaStream_t stream) {
+template <int DT>
+static inline cudaError_t gpuact__lut_launch_op(int op, int build, const gpuact__kargs &k, int sms, int device, cudaStream_t stream) {
 #define GPUACT__LUT_CASE(OP) \
-    case OP: return build ? gpuact__lut_launcher<OP, DT>::build(k, stream) : gpuact__lut_launcher<OP, DT>::run(k, stream);
+    case OP: return build ? gpuact__lut_launcher<OP, DT>::build(k, stream) : gpuact__lut_launcher<OP, DT>::run(k, sms, device, stream);
     switch (op) {
         GPUACT__LUT_CASE(GPUACT_OP_GELU_ERF)
         GPUACT__LUT_CASE(GPUACT_OP_GELU_TANH)
@@ -20464,10 +20555,12 @@ template <int DT> static inline cudaError_t gpuact__lut_launch_op(int op, int bu
 #undef GPUACT__LUT_CASE
 }
 /* runtime dtype -> template (a template only so that the kernels are
-   instantiated where it is called, as gpuact__eltwise_device) */
+   instantiated where it is called, as gpuact__eltwise_device); sms, device:
+   the grid's size for GPUACT__LUT_WIN's kernels */
 template <int UNUSED = 0>
-static inline cudaError_t gpuact__lut_launch(int op, int dtype, int build, const gpuact__kargs &k, cudaStream_t stream) {
-    return dtype == GPUACT_F16 ? gpuact__lut_launch_op<GPUACT_F16>(op, build, k, stream) : gpuact__lut_launch_op<GPUACT_BF16>(op, build, k, stream);
+static inline cudaError_t gpuact__lut_launch(int op, int dtype, int build, const gpuact__kargs &k, int sms, int device, cudaStream_t stream) {
+    return dtype == GPUACT_F16 ? gpuact__lut_launch_op<GPUACT_F16>(op, build, k, sms, device, stream)
+                               : gpuact__lut_launch_op<GPUACT_BF16>(op, build, k, sms, device, stream);
 }
 /* Launches the build kernel of (op, dtype)'s table for cfg on `stream`
    (gpuact.h's gpuact__lut_take; op and dtype built, dtype 16-bit) */
@@ -20475,7 +20568,7 @@ template <int UNUSED = 0> static inline cudaError_t gpuact__lut_build_device(int
     gpuact__kargs k;
     memset(&k, 0, sizeof k);
     k.cfg = *cfg;
-    return gpuact__lut_launch(op, dtype, 1, k, stream);
+    return gpuact__lut_launch(op, dtype, 1, k, 1, -1, stream);
 }
 
 /* == 10.3 Gated kernels == */
@@ -21143,27 +21236,7 @@ static inline cudaError_t gpuact__f64_device(int dir, int op, const gpuact_cfg *
 
 /* == 10.4 Launch == */
 
-/* Answers of the runtime that do not change while the process runs (a
-   device's multiprocessor count, a kernel's resident blocks per
-   multiprocessor), kept per device so that a launch asks each only once:
-   the two queries cost more host time than a small launch itself. 0 = not
-   asked yet; relaxed atomics, since threads may launch at once (they store
-   the same value). Devices from GPUACT__CACHED_DEVICES on ask every time. */
-#define GPUACT__CACHED_DEVICES 64
-static inline int gpuact__cache_get(const int *slot) {
-#if defined(_MSC_VER) && !defined(__clang__)
-    return *(const volatile int *)slot;
-#else
-    return __atomic_load_n(slot, __ATOMIC_RELAXED);
-#endif
-}
-static inline void gpuact__cache_put(int *slot, int v) {
-#if defined(_MSC_VER) && !defined(__clang__)
-    *(volatile int *)slot = v;
-#else
-    __atomic_store_n(slot, v, __ATOMIC_RELAXED);
-#endif
-}
+/* (the runtime answers' cache, gpuact__cache_get / _put: before section 10.2) */
 /* cudaDevAttrMultiProcessorCount of `device`, cached */
 static inline cudaError_t gpuact__sm_count(int device, int *sms) {
     static int cache[GPUACT__CACHED_DEVICES];
@@ -21377,7 +21450,7 @@ static inline cudaError_t gpuact__eltwise_device(int dir, int op, int dtype, con
     k.tick = tick;
     k.lut = lut;
     gpuact__eltwise_plan(&k, dtype == GPUACT_F32 ? 4u : 2u, n);
-    if (lut && dir == GPUACT__DIR_FWD && dtype != GPUACT_F32) return gpuact__lut_launch(op, dtype, 0, k, stream);
+    if (lut && dir == GPUACT__DIR_FWD && dtype != GPUACT_F32) return gpuact__lut_launch(op, dtype, 0, k, sms, device, stream);
     blocks = k.items / GPUACT__BLOCK + (k.items % GPUACT__BLOCK != 0);
     max_blocks = (size_t)sms * GPUACT__BLOCKS_PER_SM;
     if (blocks > max_blocks) blocks = max_blocks;
