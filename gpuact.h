@@ -163,8 +163,9 @@
      docs/BENCHMARKS.md); fast mode's 16-bit forward is accurate mode's and
      reads the same tables. The fp16 forward copies the entries of |x| in
      [2^-7, 2^5) into each block's shared memory (48 KB of dynamic shared
-     memory a block; H200, randn: 74 -> 84% of copy). Beside each bf16 table sits the op's fp32 f' at
-     the 6,144 inputs of |x| in [2^-16, 2^8): the bf16 backward and
+     memory a block; H200, randn: 74 -> 84% of copy). Beside each bf16
+     table sits the op's fp32 f' at the 6,144 inputs of |x| in
+     [2^-16, 2^8): the bf16 backward and
      forward+backward copy it into each block's shared memory (24 KB of
      dynamic shared memory a block, asked for by the launch) and take dy f'
      from it behind a rounding test (gpuact_kernels.cuh section 9.0), y
